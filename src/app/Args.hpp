@@ -1,0 +1,53 @@
+#pragma once
+// A small argument reader for the subcommands: --name value options and positional words.
+
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "rules/Rules.hpp"
+
+namespace semis::app {
+
+class Args {
+ public:
+  // `flags` are the options that take no value (e.g. --json).
+  static Result<Args> parse(int argc, char** argv, std::vector<std::string_view> valued,
+                            std::vector<std::string_view> flags = {}) {
+    Args a;
+    for (int i = 0; i < argc; ++i) {
+      const std::string_view w = argv[i];
+      if (w.size() > 2 && w.substr(0, 2) == "--") {
+        const std::string_view name = w.substr(2);
+        bool isFlag = false;
+        for (auto f : flags) isFlag = isFlag || f == name;
+        bool isValued = false;
+        for (auto v : valued) isValued = isValued || v == name;
+        if (isFlag) {
+          a.options_[std::string(name)] = "true";
+        } else if (isValued) {
+          if (i + 1 >= argc) return fail("--" + std::string(name) + " needs a value");
+          a.options_[std::string(name)] = argv[++i];
+        } else {
+          return fail("unknown option --" + std::string(name));
+        }
+      } else {
+        a.positional_.emplace_back(w);
+      }
+    }
+    return a;
+  }
+  [[nodiscard]] bool has(const std::string& name) const { return options_.count(name) != 0; }
+  [[nodiscard]] std::string get(const std::string& name, std::string fallback = {}) const {
+    auto it = options_.find(name);
+    return it == options_.end() ? fallback : it->second;
+  }
+  [[nodiscard]] const std::vector<std::string>& positional() const { return positional_; }
+
+ private:
+  std::map<std::string, std::string> options_;
+  std::vector<std::string> positional_;
+};
+
+}  // namespace semis::app

@@ -1,0 +1,48 @@
+// `semis perft --rules R --depth D [--position P] [--divide]`: leaf positions after D sowings.
+
+#include <chrono>
+#include <cstdio>
+
+#include "app/Commands.hpp"
+#include "app/Setup.hpp"
+#include "rules/Perft.hpp"
+
+namespace semis::app {
+
+int perftCommand(int argc, char** argv) {
+  auto args = Args::parse(argc, argv, {"rules", "position", "depth"}, {"divide"});
+  if (!args) return complain("perft", args.error().message);
+  auto setup = setupFromArgs(*args);
+  if (!setup) return complain("perft", setup.error().message);
+  int depth = 0;
+  try {
+    depth = std::stoi(args->get("depth", "0"));
+  } catch (const std::exception&) {
+    depth = -1;
+  }
+  if (depth < 1 || depth > 40) return complain("perft", "--depth D takes 1..40");
+  const Board board(setup->rules);
+  const Position start = setup->start();
+  const auto t0 = std::chrono::steady_clock::now();
+  std::uint64_t total = 0;
+  if (args->has("divide")) {
+    for (std::uint32_t m = board.legalMask(start); m != 0; m &= m - 1) {
+      Position child = start;
+      const int house = std::countr_zero(m) + 1;
+      board.apply(child, house);
+      const std::uint64_t n = perft(board, child, depth - 1);
+      std::printf("%d: %llu\n", house, static_cast<unsigned long long>(n));
+      total += n;
+    }
+  } else {
+    total = perft(board, start, depth);
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::printf("perft %s depth %d: %llu\n", toString(setup->rules).c_str(), depth,
+              static_cast<unsigned long long>(total));
+  std::printf("time %.3f s, %.1f million leaves per second\n", seconds,
+              seconds > 0 ? static_cast<double>(total) / seconds / 1e6 : 0.0);
+  return kExitOk;
+}
+
+}  // namespace semis::app

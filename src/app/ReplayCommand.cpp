@@ -1,0 +1,45 @@
+// `semis replay --rules R [--position P] M1 M2 ...`: one JSON object per line, the start first.
+
+#include <cstdio>
+
+#include "app/Commands.hpp"
+#include "app/Setup.hpp"
+#include "protocol/Json.hpp"
+#include "rules/Game.hpp"
+
+namespace semis::app {
+
+int replayCommand(int argc, char** argv) {
+  auto args = Args::parse(argc, argv, {"rules", "position"});
+  if (!args) return complain("replay", args.error().message);
+  auto setup = setupFromArgs(*args);
+  if (!setup) return complain("replay", setup.error().message);
+  Game game = setup->position ? Game(setup->rules, *setup->position) : Game(setup->rules);
+  auto emit = [&game](int ply) { std::printf("%s\n", protocol::replayLine(game, ply).dump().c_str()); };
+  emit(0);
+  int ply = 0;
+  for (const std::string& word : args->positional()) {
+    int house = 0;
+    try {
+      std::size_t used = 0;
+      house = std::stoi(word, &used);
+      if (used != word.size()) house = -1;
+    } catch (const std::exception&) {
+      house = -1;
+    }
+    const Position before = game.position();
+    auto played = game.play(house);
+    if (!played) {
+      std::fflush(stdout);
+      if (house < 0) {
+        return complain("replay", "ply " + std::to_string(ply + 1) + ": '" + word + "' is not a house number (legal: " +
+                                      game.board().legalList(before) + ")");
+      }
+      return complain("replay", "ply " + std::to_string(ply + 1) + ": " + played.error().message);
+    }
+    emit(++ply);
+  }
+  return kExitOk;
+}
+
+}  // namespace semis::app

@@ -1,0 +1,37 @@
+// `semis rules [--rules R]`: the presets with their options, or one rule set in full.
+
+#include <cstdio>
+
+#include "app/Args.hpp"
+#include "app/Commands.hpp"
+#include "rules/Rules.hpp"
+
+namespace semis::app {
+
+int rulesCommand(int argc, char** argv) {
+  auto args = Args::parse(argc, argv, {"rules"});
+  if (!args) return complain("rules", args.error().message);
+  if (args->has("rules")) {
+    auto rules = parseRules(args->get("rules"));
+    if (!rules) return complain("rules", rules.error().message);
+    std::printf("%s\n", toString(*rules).c_str());
+    for (const OptionInfo& o : optionInfos()) {
+      std::printf("  %-22s %s\n", (o.name + "=" + optionValue(*rules, o.name)).c_str(), o.meaning.c_str());
+    }
+    return kExitOk;
+  }
+  std::printf("presets (each option may follow: kalah,houses=4,capture=empty):\n");
+  for (Preset p : allPresets()) {
+    const Rules r = presetRules(p);
+    std::string opts;
+    for (const OptionInfo& o : optionInfos()) opts += " " + o.name + "=" + optionValue(r, o.name);
+    std::printf("  %s\n   %s\n", std::string(presetName(p)).c_str(), opts.c_str());
+  }
+  std::printf("\noptions:\n");
+  for (const OptionInfo& o : optionInfos()) {
+    std::printf("  %-22s %-28s %s\n", o.name.c_str(), o.values.c_str(), o.meaning.c_str());
+  }
+  return kExitOk;
+}
+
+}  // namespace semis::app

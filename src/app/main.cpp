@@ -1,0 +1,45 @@
+// The `semis` command: dispatches to one subcommand. Exceptions stop here and nowhere else.
+
+#include <cstdio>
+#include <cstring>
+#include <exception>
+
+#include "app/Commands.hpp"
+
+namespace {
+
+struct Command {
+  const char* name;
+  int (*run)(int, char**);
+  const char* summary;
+};
+
+constexpr Command kCommands[] = {
+    {"rules", semis::app::rulesCommand, "list the presets and their options"},
+    {"replay", semis::app::replayCommand, "apply moves and print each position as JSON lines"},
+    {"play", semis::app::playCommand, "play a game in the terminal"},
+    {"perft", semis::app::perftCommand, "count the positions reached after D sowings"},
+};
+
+int usage(FILE* out) {
+  std::fprintf(out, "usage: semis <command> [options]\n\ncommands:\n");
+  for (const Command& c : kCommands) std::fprintf(out, "  %-8s %s\n", c.name, c.summary);
+  return out == stdout ? 0 : 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    if (argc < 2) return usage(stderr);
+    if (std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "help") == 0) return usage(stdout);
+    for (const Command& c : kCommands) {
+      if (std::strcmp(argv[1], c.name) == 0) return c.run(argc - 2, argv + 2);
+    }
+    std::fprintf(stderr, "semis: unknown command '%s'\n", argv[1]);
+    return usage(stderr);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "semis: %s\n", e.what());
+    return 1;
+  }
+}

@@ -1,0 +1,67 @@
+#include "protocol/Json.hpp"
+
+namespace semis::protocol {
+
+const char* sideName(Side s) { return s == Side::South ? "S" : "N"; }
+
+Json housesJson(const Board& board, const Position& pos) {
+  Json houses = Json::array();
+  for (Side s : {Side::South, Side::North}) {
+    for (int h = 1; h <= board.houses(); ++h) houses.push_back(pos.pits[static_cast<std::size_t>(board.housePit(s, h))]);
+  }
+  return houses;
+}
+
+Json storesJson(const Board& board, const Position& pos) {
+  return Json::array({pos.pits[static_cast<std::size_t>(board.storePit(Side::South))],
+                      pos.pits[static_cast<std::size_t>(board.storePit(Side::North))]});
+}
+
+Json outcomeJson(const Outcome& o) {
+  const char* winner = o.winner == Winner::South ? "S" : o.winner == Winner::North ? "N" : "draw";
+  return Json{{"winner", winner}, {"score", Json::array({o.south, o.north})}};
+}
+
+Json eventJson(const Event& e) {
+  Json j{{"kind", std::string(eventName(e.kind))}};
+  switch (e.kind) {
+    case EventKind::Lift:
+    case EventKind::Relay: j["pit"] = e.pit; j["count"] = e.count; break;
+    case EventKind::Drop: j["pit"] = e.pit; if (e.target != e.pit) j["to"] = e.target; break;
+    case EventKind::RelayCut: j["pit"] = e.pit; break;
+    case EventKind::Capture:
+    case EventKind::Sweep:
+    case EventKind::Split: j["pit"] = e.pit; j["count"] = e.count; j["to"] = e.target; break;
+    case EventKind::Castle: j["pit"] = e.pit; j["side"] = sideName(e.side); break;
+    case EventKind::ExtraTurn:
+    case EventKind::Pass:
+    case EventKind::MustFeed: j["side"] = sideName(e.side); break;
+    case EventKind::GameEnd: break;
+  }
+  return j;
+}
+
+Json traceJson(const Trace& trace) {
+  Json out = Json::array();
+  for (const Event& e : trace) out.push_back(eventJson(e));
+  return out;
+}
+
+Json replayLine(const Game& game, int ply) {
+  const Board& board = game.board();
+  const Ply* p = ply > 0 ? &game.plies()[static_cast<std::size_t>(ply - 1)] : nullptr;
+  const Position& pos = p != nullptr ? p->after : game.initial();
+  Json j{{"ply", ply}};
+  if (p != nullptr) {
+    j["mover"] = sideName(p->mover);
+    j["move"] = p->move;
+  }
+  j["houses"] = housesJson(board, pos);
+  j["stores"] = storesJson(board, pos);
+  j["to_move"] = pos.over ? Json(nullptr) : Json(sideName(pos.toMove));
+  j["result"] = pos.over ? outcomeJson(board.outcome(pos)) : Json(nullptr);
+  if (game.setCount() > 1) j["set"] = p != nullptr ? p->set : 1;
+  return j;
+}
+
+}  // namespace semis::protocol

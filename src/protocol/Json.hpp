@@ -1,0 +1,24 @@
+#pragma once
+// JSON views of the rules engine's values, shared by the `semis` command line and the server.
+
+#include <nlohmann/json.hpp>
+
+#include "rules/Board.hpp"
+#include "rules/Game.hpp"
+
+namespace semis::protocol {
+
+using Json = nlohmann::ordered_json;
+
+[[nodiscard]] const char* sideName(Side s);
+// South's houses in South's sowing order, then North's in North's.
+[[nodiscard]] Json housesJson(const Board& board, const Position& pos);
+[[nodiscard]] Json storesJson(const Board& board, const Position& pos);
+[[nodiscard]] Json outcomeJson(const Outcome& outcome);
+// {"kind":"drop","pit":3,...}: the pit numbering is the ring's (docs/protocol.md).
+[[nodiscard]] Json eventJson(const Event& event);
+[[nodiscard]] Json traceJson(const Trace& trace);
+// The `semis replay` line of a ply (ply 0: the start, with no mover or move).
+[[nodiscard]] Json replayLine(const Game& game, int ply);
+
+}  // namespace semis::protocol

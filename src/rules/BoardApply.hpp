@@ -1,0 +1,190 @@
+#pragma once
+// The move application templates of Board (included by Board.hpp; not a public header of its own).
+// A move is three phases: sow (with relays), capture where the last seed fell, then decide the turn
+// and the end of the game. Each phase reports what a player sees to the sink, in order.
+
+#include "rules/Board.hpp"
+
+namespace semis {
+
+template <class Sink>
+int Board::dropAt(Position& pos, int pit, const Sink& sink) const {
+  const int owner = castleOwnerOf(pos, pit);
+  const int target = owner < 0 ? pit : storePit(static_cast<Side>(owner));
+  ++pos.pits[static_cast<std::size_t>(target)];
+  sink(Event{EventKind::Drop, static_cast<std::uint8_t>(pit), 1, static_cast<std::uint8_t>(target)});
+  return target;
+}
+
+template <class Sink>
+int Board::sow(Position& pos, int origin, Side mover, const Sink& sink, bool& relayCut) const {
+  const auto& next = next_[static_cast<std::size_t>(index(mover))];
+  int seeds = pos.pits[static_cast<std::size_t>(origin)];
+  pos.pits[static_cast<std::size_t>(origin)] = 0;
+  sink(Event{EventKind::Lift, static_cast<std::uint8_t>(origin), static_cast<std::uint8_t>(seeds)});
+  int cur = origin;
+  if (rules_.sowFrom == SowFrom::Origin && seeds >= 2) {
+    dropAt(pos, origin, sink);  // Mangala: the first stone goes back into the house it came from
+    --seeds;
+  }
+  // A lap is one pass over every pit the mover sows into: 2N+1 with a store, 2N without.
+  const long lapPits = 2L * n_ + (rules_.stores && rules_.sowOwnStore ? 1 : 0);
+  const long dropLimit = rules_.relayLimit * lapPits;
+  long drops = 0;
+  for (;;) {
+    while (seeds > 0) {
+      cur = next[static_cast<std::size_t>(cur)];
+      if (rules_.skipOrigin && cur == origin) cur = next[static_cast<std::size_t>(cur)];
+      dropAt(pos, cur, sink);
+      --seeds;
+      ++drops;
+    }
+    if (!rules_.relay || isStore(cur) || pos.pits[static_cast<std::size_t>(cur)] <= 1) break;
+    if (drops >= dropLimit) {
+      relayCut = true;
+      sink(Event{EventKind::RelayCut, static_cast<std::uint8_t>(cur)});
+      break;
+    }
+    seeds = pos.pits[static_cast<std::size_t>(cur)];
+    pos.pits[static_cast<std::size_t>(cur)] = 0;
+    origin = cur;
+    sink(Event{EventKind::Relay, static_cast<std::uint8_t>(cur), static_cast<std::uint8_t>(seeds)});
+  }
+  return cur;
+}
+
+template <class Sink>
+void Board::take(Position& pos, int pit, Side to, EventKind kind, const Sink& sink) const {
+  const auto count = pos.pits[static_cast<std::size_t>(pit)];
+  if (count == 0) return;
+  const int store = storePit(to);
+  pos.pits[static_cast<std::size_t>(pit)] = 0;
+  pos.pits[static_cast<std::size_t>(store)] = static_cast<std::uint8_t>(pos.pits[static_cast<std::size_t>(store)] + count);
+  sink(Event{kind, static_cast<std::uint8_t>(pit), count, static_cast<std::uint8_t>(store), to});
+}
+
+template <class Sink>
+int Board::captureChain(Position& pos, int last, Side mover, const Sink& sink) const {
+  // Al-manqala: the last house at 2 or 4 is taken, then each house before it at 2 or 4.
+  std::array<std::uint8_t, kMaxPits> chain{};
+  int len = 0;
+  int pit = last;
+  do {
+    const int c = pos.pits[static_cast<std::size_t>(pit)];
+    if (c != 2 && c != 4) break;
+    chain[static_cast<std::size_t>(len++)] = static_cast<std::uint8_t>(pit);
+    pit = prev_[static_cast<std::size_t>(pit)];
+  } while (pit != last);
+  if (len == 0) return 0;
+  if (!rules_.grandSlam) {
+    // A capture that would leave a row with seeds empty takes nothing (the Oware reading).
+    std::array<int, 2> taken{0, 0};
+    for (int i = 0; i < len; ++i) {
+      taken[static_cast<std::size_t>(index(ownerOf(chain[static_cast<std::size_t>(i)])))] +=
+          pos.pits[chain[static_cast<std::size_t>(i)]];
+    }
+    for (Side s : {Side::South, Side::North}) {
+      if (taken[static_cast<std::size_t>(index(s))] > 0 && taken[static_cast<std::size_t>(index(s))] == rowSeeds(pos, s)) return 0;
+    }
+  }
+  int captured = 0;
+  for (int i = 0; i < len; ++i) {
+    captured += pos.pits[chain[static_cast<std::size_t>(i)]];
+    take(pos, chain[static_cast<std::size_t>(i)], mover, EventKind::Capture, sink);
+  }
+  return captured;
+}
+
+template <class Sink>
+void Board::sweep(Position& pos, Side to, Side row, const Sink& sink) const {
+  for (int h = 1; h <= n_; ++h) {
+    const int pit = housePit(row, h);
+    const int castleOwner = castleOwnerOf(pos, pit);
+    take(pos, pit, castleOwner < 0 ? to : static_cast<Side>(castleOwner), EventKind::Sweep, sink);
+  }
+}
+
+template <class Sink>
+void Board::finishTurn(Position& pos, Side mover, MoveInfo& info, const Sink& sink) const {
+  Side next = info.extraTurn ? mover : other(mover);
+  if (info.extraTurn) sink(Event{EventKind::ExtraTurn, 0, 0, 0, mover});
+  pos.toMove = next;
+  auto end = [&] {
+    pos.over = true;
+    sink(Event{EventKind::GameEnd});
+  };
+  if (rules_.winAt > 0 && (pos.pits[static_cast<std::size_t>(storePit(Side::South))] >= rules_.winAt ||
+                           pos.pits[static_cast<std::size_t>(storePit(Side::North))] >= rules_.winAt)) {
+    return end();
+  }
+  if (rules_.feeding) {
+    if (rowSeeds(pos, next) == 0) {
+      sink(Event{EventKind::Pass, 0, 0, 0, next});
+      info.pass = next != mover;
+      next = other(next);
+      pos.toMove = next;
+      if (rowSeeds(pos, next) == 0) return end();
+    }
+    if (rowSeeds(pos, other(next)) == 0) {
+      bool canFeed = false;
+      for (int h = 1; h <= n_ && !canFeed; ++h) canFeed = feeds(pos, h);
+      if (!canFeed) {
+        sweep(pos, other(next), next, sink);  // the starved player takes every seed left
+        return end();
+      }
+      sink(Event{EventKind::MustFeed, 0, 0, 0, next});
+    }
+    return;
+  }
+  const bool southEmpty = rowSeeds(pos, Side::South) == 0;
+  const bool northEmpty = rowSeeds(pos, Side::North) == 0;
+  Side emptied;
+  if (rules_.end == EndRule::Immediate) {
+    if (!southEmpty && !northEmpty) return;
+    emptied = southEmpty ? Side::South : Side::North;
+  } else {
+    if (rowSeeds(pos, next) != 0) return;
+    emptied = next;
+  }
+  const bool toEmptier = rules_.leftovers == Leftovers::Emptier &&
+                         (rules_.emptierByCapture || emptied == mover || info.captured == 0);
+  for (Side row : {Side::South, Side::North}) sweep(pos, toEmptier ? emptied : row, row, sink);
+  end();
+}
+
+template <class Sink>
+MoveInfo Board::apply(Position& pos, int house, const Sink& sink) const {
+  const Side mover = pos.toMove;
+  MoveInfo info;
+  const int last = sow(pos, housePit(mover, house), mover, sink, info.relayCut);
+  if (isStore(last)) {
+    info.extraTurn = rules_.extraTurn && last == storePit(mover) && !info.relayCut;
+  } else if (!info.relayCut && castleOwnerOf(pos, last) < 0) {
+    const int count = pos.pits[static_cast<std::size_t>(last)];
+    const int before = pos.pits[static_cast<std::size_t>(storePit(mover))];
+    if (ownerOf(last) == mover) {
+      const int opp = opposite(last);
+      if (rules_.capture != Capture::None && count == 1 &&
+          (pos.pits[static_cast<std::size_t>(opp)] > 0 || rules_.capture == Capture::Empty)) {
+        take(pos, opp, mover, EventKind::Capture, sink);
+        take(pos, last, mover, EventKind::Capture, sink);
+      }
+    } else if (rules_.evenCapture && count % 2 == 0) {
+      take(pos, last, mover, EventKind::Capture, sink);
+    } else if (rules_.castle && count == 3 && pos.castle[static_cast<std::size_t>(index(mover))] == kNoCastle &&
+               houseNumber(last) != n_) {
+      pos.castle[static_cast<std::size_t>(index(mover))] = static_cast<std::int8_t>(last);
+      info.castleMade = true;
+      sink(Event{EventKind::Castle, static_cast<std::uint8_t>(last), 3, 0, mover});
+      if (rules_.castleCapture) take(pos, last, mover, EventKind::Capture, sink);
+    }
+    info.captured = pos.pits[static_cast<std::size_t>(storePit(mover))] - before;
+    if (rules_.chainCapture && pos.pits[static_cast<std::size_t>(last)] != 0) {
+      info.captured += captureChain(pos, last, mover, sink);
+    }
+  }
+  finishTurn(pos, mover, info, sink);
+  return info;
+}
+
+}  // namespace semis

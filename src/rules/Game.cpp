@@ -1,0 +1,106 @@
+#include "rules/Game.hpp"
+
+namespace semis {
+
+Game::Game(const Rules& rules)
+    : board_(rules), setCount_(rules.sets), initial_(board_.start()), setStart_(initial_), pos_(initial_), setFirst_(pos_.toMove) {
+  seen_[key(pos_)] = 1;
+}
+
+Game::Game(const Rules& rules, const Position& start)
+    : board_(rules), setCount_(1), initial_(start), setStart_(start), pos_(start), setFirst_(start.toMove) {
+  seen_[key(pos_)] = 1;
+  if (pos_.over) sets_.push_back(SetResult{board_.outcome(pos_), false});
+}
+
+std::uint64_t Game::key(const Position& pos) const {
+  std::uint64_t h = 1469598103934665603ULL;  // FNV-1a over the bytes that define the position
+  auto mix = [&h](std::uint64_t b) { h = (h ^ b) * 1099511628211ULL; };
+  for (int pit = 0; pit < board_.rules().ringSize(); ++pit) mix(pos.pits[static_cast<std::size_t>(pit)]);
+  mix(static_cast<std::uint64_t>(pos.toMove));
+  mix(static_cast<std::uint64_t>(static_cast<std::uint8_t>(pos.castle[0])));
+  mix(static_cast<std::uint64_t>(static_cast<std::uint8_t>(pos.castle[1])));
+  return h;
+}
+
+Result<const Ply*> Game::play(int house) {
+  if (over()) return fail("the game is over: no move is legal");
+  Ply ply;
+  ply.set = currentSet();
+  ply.mover = pos_.toMove;
+  ply.move = house;
+  Position next = pos_;
+  auto info = board_.play(next, house, &ply.trace);
+  if (!info) return tl::unexpected(info.error());
+  ply.info = *info;
+  idle_ = info->captured > 0 ? 0 : idle_ + 1;
+  const Rules& r = board_.rules();
+  if (!next.over) {
+    const int seen = ++seen_[key(next)];
+    if ((r.repetitions > 0 && seen >= r.repetitions) || (r.idleLimit > 0 && idle_ >= r.idleLimit)) {
+      board_.split(next, &ply.trace);
+      ply.autoSplit = true;
+    }
+  }
+  pos_ = next;
+  ply.after = next;
+  ply.setEnded = next.over;
+  plies_.push_back(std::move(ply));
+  if (next.over) endSet(false);
+  return &plies_.back();
+}
+
+void Game::endSet(bool agreed) {
+  sets_.push_back(SetResult{board_.outcome(pos_), agreed});
+  if (over()) return;
+  // The next set starts afresh; the first player alternates between sets unless the rules say not.
+  if (board_.rules().alternateFirst) setFirst_ = other(setFirst_);
+  setStart_ = board_.start(setFirst_);
+  pos_ = setStart_;
+  seen_.clear();
+  seen_[key(pos_)] = 1;
+  idle_ = 0;
+}
+
+bool Game::canSwap() const {
+  if (!board_.rules().pie || swapped_ || plies_.empty() || currentSet() != 1 || pos_.over) return false;
+  // Exactly South's first turn has been played: every ply so far is South's and North is to move.
+  for (const Ply& p : plies_) {
+    if (p.mover != Side::South) return false;
+  }
+  return pos_.toMove == Side::North;
+}
+
+Result<void> Game::swap() {
+  if (!canSwap()) return fail("a swap is allowed only with pie=true, right after South's first turn");
+  swapped_ = true;
+  return {};
+}
+
+Result<void> Game::agreeSplit() {
+  if (over()) return fail("the game is over");
+  board_.split(pos_);
+  endSet(true);
+  return {};
+}
+
+std::array<int, 2> Game::doubledPoints() const {
+  std::array<int, 2> points{0, 0};
+  for (const SetResult& s : sets_) {
+    if (s.outcome.winner == Winner::Draw) {
+      points[0] += 1;
+      points[1] += 1;
+    } else {
+      points[s.outcome.winner == Winner::South ? 0 : 1] += 2;
+    }
+  }
+  return points;
+}
+
+std::optional<Winner> Game::matchWinner() const {
+  if (!over()) return std::nullopt;
+  const auto p = doubledPoints();
+  return p[0] > p[1] ? Winner::South : p[1] > p[0] ? Winner::North : Winner::Draw;
+}
+
+}  // namespace semis

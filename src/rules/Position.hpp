@@ -1,0 +1,41 @@
+#pragma once
+// A position: the seeds in every pit of the ring, whose turn it is, and the castles.
+
+#include <array>
+#include <cstdint>
+
+#include "rules/Rules.hpp"
+
+namespace semis {
+
+enum class Side : std::uint8_t { South = 0, North = 1 };
+
+constexpr Side other(Side s) { return s == Side::South ? Side::North : Side::South; }
+constexpr int index(Side s) { return static_cast<int>(s); }
+constexpr char sideLetter(Side s) { return s == Side::South ? 'S' : 'N'; }
+
+inline constexpr int kMaxPits = 2 * kMaxHouses + 2;
+inline constexpr std::int8_t kNoCastle = -1;
+
+// The ring in sowing order, for N houses: pits 0..N-1 are South's houses s1..sN, pit N is South's
+// store, pits N+1..2N are North's houses n1..nN, pit 2N+1 is North's store. Without stores on the
+// ring (Al-manqala) the two store pits hold the captured counts and sowing skips them.
+struct Position {
+  std::array<std::uint8_t, kMaxPits> pits{};
+  Side toMove = Side::South;
+  bool over = false;
+  // The pit of the castle each side owns (on the opponent's row), or kNoCastle.
+  std::array<std::int8_t, 2> castle{kNoCastle, kNoCastle};
+
+  friend bool operator==(const Position&, const Position&) = default;
+};
+
+enum class Winner : std::uint8_t { South, North, Draw };
+
+struct Outcome {
+  Winner winner = Winner::Draw;
+  int south = 0;  // final store (or captured count) of each player
+  int north = 0;
+};
+
+}  // namespace semis

@@ -1,0 +1,95 @@
+#include "rules/Text.hpp"
+
+#include <cstdio>
+
+namespace semis {
+namespace {
+
+std::string cell(const Position& pos, int pit) {
+  char buf[16];
+  const bool castle = pos.castle[0] == pit || pos.castle[1] == pit;
+  std::snprintf(buf, sizeof buf, castle ? "{%2d}" : "[%2d]", pos.pits[static_cast<std::size_t>(pit)]);
+  return buf;
+}
+
+std::string label(int house) {
+  char buf[8];
+  std::snprintf(buf, sizeof buf, "  %d ", house);
+  return buf;
+}
+
+std::string padded(int value) {
+  char buf[8];
+  std::snprintf(buf, sizeof buf, "%3d", value);
+  return buf;
+}
+
+}  // namespace
+
+std::string drawBoard(const Board& board, const Position& pos) {
+  const int n = board.houses();
+  const bool cw = board.rules().direction == Direction::Cw;
+  std::string top;
+  std::string topLabels;
+  std::string bottom;
+  std::string bottomLabels;
+  for (int i = 0; i < n; ++i) {
+    // Counter-clockwise, North's row runs n6..n1 from the viewer's left; clockwise it runs n1..n6.
+    const int northHouse = cw ? i + 1 : n - i;
+    const int southHouse = cw ? n - i : i + 1;
+    top += cell(pos, board.housePit(Side::North, northHouse));
+    topLabels += label(northHouse);
+    bottom += cell(pos, board.housePit(Side::South, southHouse));
+    bottomLabels += label(southHouse);
+  }
+  const int south = pos.pits[static_cast<std::size_t>(board.storePit(Side::South))];
+  const int north = pos.pits[static_cast<std::size_t>(board.storePit(Side::North))];
+  const int left = cw ? south : north;
+  const int right = cw ? north : south;
+  const std::string margin = "     ";
+  std::string out;
+  out += margin + topLabels + "   North" + (pos.toMove == Side::North && !pos.over ? " to move" : "") + "\n";
+  out += margin + top + "\n";
+  out += padded(left) + std::string(4 * static_cast<std::size_t>(n) + 2, ' ') + padded(right) +
+         (board.rules().stores ? "" : "  (captured)") + "\n";
+  out += margin + bottom + "\n";
+  out += margin + bottomLabels + "   South" + (pos.toMove == Side::South && !pos.over ? " to move" : "") + "\n";
+  if (pos.over) out += "game over\n";
+  return out;
+}
+
+std::string pitName(const Board& board, int pit) {
+  if (board.isStore(pit)) return std::string(board.ownerOf(pit) == Side::South ? "S" : "N") + " store";
+  return std::string(board.ownerOf(pit) == Side::South ? "s" : "n") + std::to_string(board.houseNumber(pit));
+}
+
+std::string describeTrace(const Board& board, const Trace& trace) {
+  std::string out;
+  auto side = [](Side s) { return std::string(s == Side::South ? "South" : "North"); };
+  for (const Event& e : trace) {
+    std::string line(eventName(e.kind));
+    switch (e.kind) {
+      case EventKind::Lift:
+      case EventKind::Relay: line += " " + pitName(board, e.pit) + " (" + std::to_string(e.count) + ")"; break;
+      case EventKind::Drop:
+        line += " " + pitName(board, e.pit);
+        if (e.target != e.pit) line += " -> " + pitName(board, e.target);
+        break;
+      case EventKind::RelayCut: line += " at " + pitName(board, e.pit); break;
+      case EventKind::Capture:
+      case EventKind::Sweep:
+      case EventKind::Split:
+        line += " " + pitName(board, e.pit) + " (" + std::to_string(e.count) + ") -> " + pitName(board, e.target);
+        break;
+      case EventKind::Castle: line += " " + pitName(board, e.pit) + " for " + side(e.side); break;
+      case EventKind::ExtraTurn:
+      case EventKind::Pass:
+      case EventKind::MustFeed: line += " " + side(e.side); break;
+      case EventKind::GameEnd: break;
+    }
+    out += line + "\n";
+  }
+  return out;
+}
+
+}  // namespace semis
