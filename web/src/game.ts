@@ -361,7 +361,9 @@ class GamePage {
     // Whose turn, or the result.
     if (s.status === 'over' && s.result) {
       const score = s.result.score ?? [0, 0];
-      const text = s.result.winner === 'draw' ? t('draw', { a: score[0], b: score[1] }) : t('wins', { who: names[s.result.winner], a: score[0], b: score[1] });
+      // The winner's score first: "North wins 16–8".
+      const [a, b] = s.result.winner === 'N' ? [score[1], score[0]] : [score[0], score[1]];
+      const text = s.result.winner === 'draw' ? t('draw', { a, b }) : t('wins', { who: names[s.result.winner], a, b });
       this.status.textContent = `${t('result')}: ${text}`;
       this.status.className = 'status over';
     } else if (s.status === 'waiting') {
