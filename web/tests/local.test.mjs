@@ -102,6 +102,11 @@ test('hovering a house previews where the last seed lands and what it captures',
   assert.match(text, /Last seed lands in/);
   await page.mouse.move(0, 0);
   await page.waitForFunction(() => !document.querySelector('.pit.lands'));
+  // Teach me: one house lit, a reason in words, and it is a legal one.
+  await page.click('button.teach');
+  await page.waitForSelector('.pit.hint');
+  assert.match(await page.textContent('.hint-text'), /^House \d: /);
+  assert.ok(await page.$('.pit.hint.legal'));
   await context.close();
 });
 
