@@ -347,6 +347,7 @@ class GamePage {
     board.setLegal(mine ? toMove : null, mine ? s.legal : []);
     document.body.dataset.toMove = toMove ?? '-';
     document.body.dataset.status = s.status;
+    document.body.dataset.plies = String(s.plies?.length ?? 0);
     const names = this.names();
     for (const bar of [this.topBar, this.bottomBar]) {
       const side = bar.dataset.side as SideLetter;

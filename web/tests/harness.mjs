@@ -1,7 +1,8 @@
 // Starts what the browser tests talk to and the browser itself.
 // - SEMIS_URL=http://127.0.0.1:PORT: use a running `semis serve`.
 // - SEMIS_BIN=path/to/semis: start `semis serve --web dist` on a free port.
-// - otherwise: `vite preview` of dist/ (no server: local play only; server scenarios are skipped).
+// - SEMIS_PREVIEW=1: `vite preview` of dist/ (no server at all: local play only).
+// - otherwise: the protocol stand-in (tests/standin-server.mjs) serving dist/.
 import { spawn, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -39,26 +40,36 @@ async function waitFor(url, ms = 20000) {
 
 let started = null;
 
-// { url, real, stop() }: real is true when a Semis server answers /api.
+// { url, kind: real|standin|preview, server: whether the API answers, stop() }
 export async function startSite() {
   if (started) return started;
   if (!existsSync(join(webDir, 'dist', 'index.html'))) execFileSync('npm', ['run', 'build'], { cwd: webDir, stdio: 'inherit' });
   let url = process.env.SEMIS_URL;
   let child = null;
+  let kind;
   if (!url) {
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
     if (process.env.SEMIS_BIN) {
-      child = spawn(process.env.SEMIS_BIN, ['serve', '--port', String(port), '--web', join(webDir, 'dist'), '--db', ':memory:'], { stdio: 'inherit' });
-    } else {
+      const args = (process.env.SEMIS_ARGS ?? 'serve --port {port} --web {web}').split(' ').map((a) => a.replace('{port}', String(port)).replace('{web}', join(webDir, 'dist')));
+      child = spawn(process.env.SEMIS_BIN, args, { stdio: 'inherit' });
+      kind = 'real';
+    } else if (process.env.SEMIS_PREVIEW) {
       child = spawn(join(webDir, 'node_modules', '.bin', 'vite'), ['preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], { cwd: webDir, stdio: 'ignore' });
+      kind = 'preview';
+    } else {
+      const { startStandin } = await import('./standin-server.mjs');
+      const s = await startStandin(port, join(webDir, 'dist'), join(webDir, 'src', 'gen', 'semis-core.js'));
+      child = { kill: () => s.stop() };
+      kind = 'standin';
     }
-  }
+  } else kind = 'real';
   await waitFor(url + '/');
-  const real = await fetch(url + '/healthz').then((r) => r.ok && r.headers.get('content-type')?.includes('json'), () => false);
+  const server = await fetch(url + '/healthz').then((r) => r.ok && Boolean(r.headers.get('content-type')?.includes('json')), () => false);
   started = {
     url,
-    real: Boolean(real),
+    kind,
+    server, // a Semis server (real or stand-in) answers the API
     stop() {
       child?.kill('SIGTERM');
     },
