@@ -182,6 +182,11 @@ class GamePage {
       event: (e) => this.serverEvent(e, id),
       ack: () => {},
       error: (code, message) => {
+        if (code === 'unknown_type' && pendingHint) {
+          pendingHint(this.localHint()); // a server without hints: the core in the page answers
+          pendingHint = null;
+          return;
+        }
         if (code === 'not_found') this.status.textContent = t('notFound');
         else this.flash(message || code);
         // A refused move: show the authoritative state again (a rejoin sends it).

@@ -100,7 +100,7 @@ export async function homePage(root: HTMLElement, navigate: (url: string) => voi
       navigate(g.link ?? `/g/${g.id}`);
     } catch {
       // No server: the computer still plays, in this page, with the same rules core.
-      if (mode === 'ai') navigate(`/local?rules=${encodeURIComponent(rulesText())}&ai=${level.input.value}&side=${sideValue}`);
+      if (mode === 'ai') navigate(`/?local=${encodeURIComponent(rulesText())}&ai=${level.input.value}&side=${sideValue}`);
       else note.textContent = t('serverDown');
     }
   };
@@ -138,7 +138,7 @@ export async function homePage(root: HTMLElement, navigate: (url: string) => voi
       el('div', { class: 'play' },
         el('div', { class: 'mode-box' }, level.node, side.node, btn(t('playComputer'), 'computer', () => void create('ai'))),
         el('div', { class: 'mode-box' }, clock.node, friend),
-        el('div', { class: 'mode-box' }, btn(t('playLocal'), 'local', () => navigate(`/local?rules=${encodeURIComponent(rulesText())}`))),
+        el('div', { class: 'mode-box' }, btn(t('playLocal'), 'local', () => navigate(`/?local=${encodeURIComponent(rulesText())}`))),
         liveBox,
       ),
       note,

@@ -1,5 +1,6 @@
-// Routes: "/" the home page, "/g/<id>" a game on the server, "/local?rules=...[&ai=level&side=S]"
-// a game in this page (moves kept in the URL's #m= so a reload keeps it).
+// Routes: "/" the home page, "/g/<id>" a game on the server, "/?local=RULES[&ai=level&side=S]" a
+// game in this page (moves kept in the URL's #m= so a reload keeps it). Local games live under "/"
+// because the server serves the page only there and under /g/.
 import './style.css';
 import { gamePage } from './game';
 import { homePage } from './home';
@@ -19,9 +20,9 @@ async function route(): Promise<void> {
   const path = location.pathname;
   const m = /^\/g\/([A-Za-z0-9_-]+)/.exec(path);
   if (m) return gamePage(root, { server: m[1] });
-  if (path.startsWith('/local')) {
-    const q = new URLSearchParams(location.search);
-    return gamePage(root, { rules: q.get('rules') ?? 'kalah', ai: q.get('ai') ?? undefined, side: q.get('side') ?? 'S' });
+  const q = new URLSearchParams(location.search);
+  if (q.has('local')) {
+    return gamePage(root, { rules: q.get('local') || 'kalah', ai: q.get('ai') ?? undefined, side: q.get('side') ?? 'S' });
   }
   document.title = 'Semis';
   return homePage(root, navigate);

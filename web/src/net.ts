@@ -36,8 +36,8 @@ export interface ServerEvent {
 export interface Handlers {
   state(s: GameState): void;
   event(e: ServerEvent): void;
-  error(code: string, message: string, id?: number): void;
-  ack(id: number, n: number): void;
+  error(code: string, message: string, id?: string): void;
+  ack(id: string, n: number): void;
   status(online: boolean): void;
   other?(msg: Record<string, unknown>): void;
 }
@@ -51,6 +51,8 @@ export class Connection {
   private lastPong = 0;
   private closed = false;
   private nextId = 1;
+  // Move ids are unique across reloads: the server remembers ids it has played (idempotent resends).
+  private readonly nonce = Math.random().toString(36).slice(2, 10);
 
   constructor(
     readonly game: string,
@@ -130,10 +132,12 @@ export class Connection {
         break;
       }
       case 'ack':
-        this.h.ack(Number(msg.id), Number(msg.n));
+        this.h.ack(String(msg.id), Number(msg.n));
         break;
       case 'error':
-        this.h.error(String(msg.code), String(msg.message ?? ''), msg.id === undefined ? undefined : Number(msg.id));
+        // A refused move may mean this page is behind: ask for what it missed.
+        if (msg.code === 'stale' || msg.code === 'not_your_turn' || msg.code === 'illegal_move') this.join();
+        this.h.error(String(msg.code), String(msg.message ?? ''), msg.id === undefined || msg.id === null ? undefined : String(msg.id));
         break;
       case 'pong':
         this.lastPong = Date.now();
@@ -162,8 +166,8 @@ export class Connection {
     return true;
   }
 
-  move(house: number): number | null {
-    const id = this.nextId++;
+  move(house: number): string | null {
+    const id = `${this.nonce}-${this.nextId++}`;
     return this.send({ type: 'move', game: this.game, id, house, after: this.lastEvent }) ? id : null;
   }
 

@@ -51,7 +51,7 @@ export async function startSite() {
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
     if (process.env.SEMIS_BIN) {
-      const args = (process.env.SEMIS_ARGS ?? 'serve --port {port} --web {web}').split(' ').map((a) => a.replace('{port}', String(port)).replace('{web}', join(webDir, 'dist')));
+      const args = (process.env.SEMIS_ARGS ?? 'serve --address 127.0.0.1 --port {port} --web {web} --db :memory:').split(' ').map((a) => a.replace('{port}', String(port)).replace('{web}', join(webDir, 'dist')));
       child = spawn(process.env.SEMIS_BIN, args, { stdio: 'inherit' });
       kind = 'real';
     } else if (process.env.SEMIS_PREVIEW) {

@@ -72,7 +72,7 @@ test('two players on one device: legal houses lit, seeds conserved, illegal clic
 
 test('a reload keeps a local game', async () => {
   const { context, page } = await newPage(browser);
-  await page.goto(site.url + '/local?rules=kalah');
+  await page.goto(site.url + '/?local=kalah');
   await page.waitForSelector('.house.legal');
   for (const h of ['1', '2']) {
     await page.click(`.house.legal[data-side="${(await page.textContent('.status')).includes('North') ? 'N' : 'S'}"][data-house="${h}"]`);
@@ -89,7 +89,7 @@ test('a reload keeps a local game', async () => {
 test('hovering a house previews where the last seed lands and what it captures', async () => {
   const { context, page } = await newPage(browser);
   // A position where South 1 (one seed) lands in empty South 2, facing North 5's four seeds.
-  await page.goto(site.url + '/local?rules=kalah#m=3,1');
+  await page.goto(site.url + '/?local=kalah#m=3,1');
   await page.waitForSelector('.house.legal');
   await idle(page);
   assert.match(await page.textContent('.status'), /North/);
@@ -112,7 +112,7 @@ test('hovering a house previews where the last seed lands and what it captures',
 
 test('keyboard only: a whole game against the local computer, to the result', async () => {
   const { context, page } = await newPage(browser, { speed: '4' });
-  await page.goto(site.url + '/local?rules=kalah,houses=4,seeds=3&ai=easy&side=S');
+  await page.goto(site.url + '/?local=kalah,houses=4,seeds=3&ai=easy&side=S');
   await page.waitForSelector('.house.legal');
   let moves = 0;
   while (moves < 200) {
@@ -185,7 +185,7 @@ test('every game renders its board with counts, on a desktop and on a phone', as
   for (const [viewport, tag] of [[{ width: 1100, height: 850 }, 'desktop'], [{ width: 375, height: 740 }, 'phone']]) {
     const { context, page } = await newPage(browser, { viewport });
     for (const [preset, [n, seeds, stores]] of Object.entries(expected)) {
-      await page.goto(`${site.url}/local?rules=${preset}`);
+      await page.goto(`${site.url}/?local=${preset}`);
       await page.waitForSelector('.board .house');
       const c = await counts(page);
       assert.equal(c.length, 2 * n + 2, preset);

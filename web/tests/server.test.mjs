@@ -79,6 +79,7 @@ test('a whole game against the computer, through the server', { skip: !process.e
 test('friends play through the share link while a third watches; reload and reconnect mid-game', async () => {
   const a = await newPage(browser);
   const b = await newPage(browser);
+  if (process.env.DEBUG_WS) b.page.on('websocket', (ws) => { ws.on('framesent', (f) => console.log('B>', f.payload)); ws.on('framereceived', (f) => console.log('B<', String(f.payload).slice(0, 160))); });
   const c = await newPage(browser);
   await spySends(a.context);
   await chooseKalah(a.page, 6, 4);
