@@ -238,7 +238,10 @@ class GamePage {
         } else if (s.status === 'over') action(t('rematch'), 'rematch');
         return out;
       },
-      close: () => conn.close(),
+      close: () => {
+        conn.close();
+        clearInterval(this.clockTimer);
+      },
     };
   }
 
@@ -342,8 +345,23 @@ class GamePage {
     return this.queue;
   }
 
+  private clockAt = 0;
+  private clockTimer = 0;
+
+  // The server sends the time left when something happens; between events the page counts down.
+  private tick(): void {
+    const s = this.state;
+    const c = s?.clock as { running?: boolean } | null | undefined;
+    if (!s || !c || !c.running || s.status !== 'playing' || !s.position.to_move) return;
+    const side = s.position.to_move;
+    const span = this.root.querySelector(`.clock[data-side="${side}"]`);
+    if (span) span.textContent = clockText(s.clock, side, Date.now() - this.clockAt);
+  }
+
   private setState(s: GameState): void {
     this.state = s;
+    this.clockAt = Date.now();
+    if (!this.clockTimer) this.clockTimer = window.setInterval(() => this.tick(), 1000);
     const board = this.board;
     if (!board) return;
     if (!board.busy) board.setPosition(s.position);
@@ -359,8 +377,8 @@ class GamePage {
       const seat = s.seats?.[side];
       bar.replaceChildren(
         el('span', { class: 'name' }, names[side]),
-        seat && seat.connected === false && seat.kind !== 'ai' ? el('span', { class: 'away' }, '·') : '',
-        el('span', { class: 'clock' }, clockText(s.clock, side)),
+        seat && seat.connected === false && seat.kind === 'human' ? el('span', { class: 'away' }, t('away')) : '',
+        el('span', { class: 'clock', 'data-side': side }, clockText(s.clock, side)),
       );
       bar.classList.toggle('to-move', toMove === side);
     }
@@ -373,7 +391,7 @@ class GamePage {
       this.status.textContent = `${t('result')}: ${text}`;
       this.status.className = 'status over';
     } else if (s.status === 'waiting') {
-      this.status.textContent = t('waitingFriend');
+      this.status.textContent = t('waitingShort');
       this.status.className = 'status';
     } else if (toMove) {
       this.status.textContent = this.you === toMove ? t('yourTurn') : t('turn', { who: names[toMove] });
@@ -474,11 +492,11 @@ function hintReason(p: MoveSummary, depth: number): string {
 }
 
 // The clock as the server may send it: milliseconds left per side.
-function clockText(clock: unknown, side: SideLetter): string {
+function clockText(clock: unknown, side: SideLetter, elapsed = 0): string {
   if (!clock || typeof clock !== 'object') return '';
   const c = clock as Record<string, unknown>;
   const ms = typeof c[side] === 'number' ? (c[side] as number) : typeof (c.remaining as Record<string, unknown> | undefined)?.[side] === 'number' ? ((c.remaining as Record<string, number>)[side]) : null;
   if (ms === null) return '';
-  const total = Math.max(0, Math.round(ms / 1000));
+  const total = Math.max(0, Math.round((ms - elapsed) / 1000));
   return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
 }

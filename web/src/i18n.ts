@@ -97,6 +97,8 @@ const en = {
   hintEnds: 'House {house}: it ends the game in your favour.',
   hintQuiet: 'House {house}: it keeps your seeds safe and leaves your opponent the fewest chances, looking {depth} moves ahead.',
   opponentThinking: 'The computer is thinking…',
+  away: 'away',
+  waitingShort: 'Waiting for your friend',
 };
 
 type Key = keyof typeof en;
@@ -196,6 +198,8 @@ const fr: Record<Key, string> = {
   hintEnds: 'Case {house} : elle termine la partie à votre avantage.',
   hintQuiet: 'Case {house} : elle garde vos graines à l’abri et laisse le moins de chances à l’adversaire, en regardant {depth} coups devant.',
   opponentThinking: 'L’ordinateur réfléchit…',
+  away: 'absent',
+  waitingShort: 'En attente de votre ami',
 };
 
 const tables: Record<Lang, Record<Key, string>> = { en, fr };

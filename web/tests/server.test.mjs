@@ -84,6 +84,7 @@ test('friends play through the share link while a third watches; reload and reco
   await spySends(a.context);
   await chooseKalah(a.page, 6, 4);
   await a.page.selectOption('#side', 'S');
+  await a.page.selectOption('#clock', '5+3');
   await a.page.click('.mode.friend');
   await a.page.waitForSelector('.share:not([hidden]) input.link');
   const link = await a.page.inputValue('.share input.link');
@@ -96,6 +97,8 @@ test('friends play through the share link while a third watches; reload and reco
   await c.page.goto(link);
   await c.page.waitForSelector('.board .house');
   assert.match(await c.page.textContent('.status'), /watching/);
+  // Both clocks are shown, five minutes each.
+  await a.page.waitForFunction(() => [...document.querySelectorAll('.player .clock')].every((c) => /^[0-5]:\d\d$/.test(c.textContent)));
   // B sits North: his own row is at the bottom of his screen.
   assert.equal(await b.page.getAttribute('.player.bottom', 'data-side'), 'N');
 

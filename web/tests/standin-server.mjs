@@ -28,7 +28,7 @@ export async function startStandin(port, distDir, coreUrl) {
     const s = call('sm_state', g.handle);
     const you = g.seats.S === token && g.seats.N === token ? 'both' : g.seats.S === token ? 'S' : g.seats.N === token ? 'N' : 'spectator';
     const seat = (side) => (g.ai === side ? { name: 'Computer', kind: 'ai', level: g.level, connected: true } : g.seats[side] ? { name: `Guest-${g.seats[side].slice(0, 4)}`, kind: 'human', connected: true } : null);
-    return { id: g.id, rules: s.rules, mode: g.mode, seats: { S: seat('S'), N: seat('N') }, you, position: s.position, legal: s.legal, status: g.seats.S && g.seats.N || g.ai ? s.status : 'waiting', result: s.result, set: s.set, sets: s.sets, points: s.points, clock: null, plies: s.plies, last_event: g.events.length };
+    return { id: g.id, rules: s.rules, mode: g.mode, seats: { S: seat('S'), N: seat('N') }, you, position: s.position, legal: s.legal, status: g.seats.S && g.seats.N || g.ai ? s.status : 'waiting', result: s.result, set: s.set, sets: s.sets, points: s.points, clock: g.clock ? { S: g.clock.minutes * 60000, N: g.clock.minutes * 60000, running: false } : null, plies: s.plies, last_event: g.events.length };
   };
   const broadcast = (g, event) => {
     g.events.push(event);
@@ -71,7 +71,7 @@ export async function startStandin(port, distDir, coreUrl) {
       if (made.error) return json(400, { error: { code: 'bad_rules', message: made.error } });
       const id = randomBytes(5).toString('hex');
       const side = b.side === 'N' ? 'N' : b.side === 'S' ? 'S' : Math.random() < 0.5 ? 'S' : 'N';
-      const g = { id, handle: made.handle, mode: b.mode, events: [], seats: {}, ai: null, level: b.level };
+      const g = { id, handle: made.handle, clock: b.clock, mode: b.mode, events: [], seats: {}, ai: null, level: b.level };
       g.seats[side] = token;
       if (b.mode === 'local') g.seats[side === 'S' ? 'N' : 'S'] = token;
       if (b.mode === 'ai') g.ai = side === 'S' ? 'N' : 'S';
