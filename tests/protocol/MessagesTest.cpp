@@ -75,7 +75,7 @@ TEST(GameSpec, ReadsEveryField) {
   EXPECT_EQ(s->mode, Mode::Friend);
   EXPECT_EQ(s->level, "hard");
   EXPECT_EQ(s->side, "N");
-  EXPECT_EQ(s->clock.minutes, 5);
+  EXPECT_EQ(s->clock.seconds, 300);
   EXPECT_EQ(s->clock.increment, 3);
   auto d = parseGameSpec(Json::parse(R"({"rules":"kalah,houses=4"})"));
   ASSERT_TRUE(d);

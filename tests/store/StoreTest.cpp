@@ -50,7 +50,7 @@ TEST_F(StoreTest, KeepsGamesMovesEventsAcrossReopen) {
   ASSERT_TRUE(games);
   ASSERT_EQ(games->size(), 1U) << "g2 is over";
   EXPECT_EQ((*games)[0].id, "g1");
-  EXPECT_EQ((*games)[0].clockMinutes, 5);
+  EXPECT_EQ((*games)[0].clockSeconds, 5);
   auto moves = (*s)->moves("g1");
   ASSERT_TRUE(moves);
   ASSERT_EQ(moves->size(), 1U);
