@@ -104,16 +104,28 @@ Result<GameSpec> parseGameSpec(const Json& j) {
   if (auto it = j.find("clock"); it != j.end() && !it->is_null()) {
     if (!it->is_object()) return fail("'clock' must be {\"minutes\":M,\"increment\":S}");
     const auto mins = it->find("minutes");
-    if (mins == it->end() || !mins->is_number_integer()) return fail("'clock.minutes' (an integer) is required");
-    const long long m = mins->get<long long>();
-    if (m < 1 || m > 180) return fail("'clock.minutes' must be 1..180");
+    const auto secs = it->find("seconds");
+    long long base = 0;
+    if (mins != it->end()) {
+      if (!mins->is_number_integer()) return fail("'clock.minutes' must be an integer");
+      const long long m = mins->get<long long>();
+      if (m < 1 || m > 180) return fail("'clock.minutes' must be 1..180");
+      base = m * 60;
+    } else if (secs != it->end()) {
+      // Seconds: blitz games and tests that need a flag to fall quickly.
+      if (!secs->is_number_integer()) return fail("'clock.seconds' must be an integer");
+      base = secs->get<long long>();
+      if (base < 1 || base > 10800) return fail("'clock.seconds' must be 1..10800");
+    } else {
+      return fail("'clock.minutes' (an integer) is required");
+    }
     long long inc = 0;
     if (auto i = it->find("increment"); i != it->end()) {
       if (!i->is_number_integer()) return fail("'clock.increment' must be an integer");
       inc = i->get<long long>();
       if (inc < 0 || inc > 60) return fail("'clock.increment' must be 0..60 seconds");
     }
-    spec.clock = ClockSpec{static_cast<int>(m), static_cast<int>(inc)};
+    spec.clock = ClockSpec{static_cast<int>(base), static_cast<int>(inc)};
   }
   return spec;
 }

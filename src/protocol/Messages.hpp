@@ -29,9 +29,9 @@ struct ProtocolError {
 enum class Mode { Ai, Friend, Local };
 
 struct ClockSpec {
-  int minutes = 0;     // 0: no clock
+  int seconds = 0;     // each player's time; 0: no clock
   int increment = 0;   // seconds added after each turn
-  [[nodiscard]] bool enabled() const { return minutes > 0; }
+  [[nodiscard]] bool enabled() const { return seconds > 0; }
 };
 
 // What `POST /api/games` and the `create` message ask for.

@@ -91,7 +91,7 @@ Room& Hub::newRoom(const std::string& id, const protocol::GameSpec& spec) {
   room->spec = spec;
   room->rulesText = toString(spec.rules);
   room->game = std::make_unique<Game>(spec.rules);
-  const long long full = spec.clock.minutes * 60000LL;
+  const long long full = spec.clock.seconds * 1000LL;
   room->remaining = {full, full};
   Room& ref = *room;
   rooms_[id] = std::move(room);
@@ -119,7 +119,7 @@ Result<Json> Hub::createGame(const std::string& token, const protocol::GameSpec&
     room.seat[index(mine)] = token;
     room.seat[index(other(mine))] = spec.mode == protocol::Mode::Ai ? kAiSeat : "";
   }
-  store::GameRow row{id, room.rulesText, protocol::modeName(spec.mode), spec.level, spec.clock.minutes,
+  store::GameRow row{id, room.rulesText, protocol::modeName(spec.mode), spec.level, spec.clock.seconds,
                      spec.clock.increment, room.seat[0], room.seat[1], status(room), "", room.created};
   if (auto r = store_.insertGame(row); !r) {
     rooms_.erase(id);
@@ -150,7 +150,7 @@ Result<int> Hub::resume() {
     spec.rules = *rules;
     spec.mode = g.mode == "friend" ? protocol::Mode::Friend : g.mode == "local" ? protocol::Mode::Local : protocol::Mode::Ai;
     spec.level = g.level;
-    spec.clock = {g.clockMinutes, g.clockIncrement};
+    spec.clock = {g.clockSeconds, g.clockIncrement};
     Room& room = newRoom(g.id, spec);
     room.created = g.created;
     room.seat = {g.seatS, g.seatN};
@@ -273,7 +273,11 @@ void Hub::join(const std::shared_ptr<Peer>& peer, const protocol::ClientMessage&
   }
   if (room.watchers.count(peer.get()) == 0) {
     room.watchers[peer.get()] = peer;
-    for (int s = 0; s < 2; ++s) room.connected[static_cast<std::size_t>(s)] += room.seat[static_cast<std::size_t>(s)] == token ? 1 : 0;
+    bool arrived = false;
+    for (std::size_t s = 0; s < 2; ++s) {
+      if (room.seat[s] == token && room.connected[s]++ == 0) arrived = true;
+    }
+    if (arrived) presence(room);
   }
   const long long last = static_cast<long long>(room.events.size());
   if (msg.lastEvent && *msg.lastEvent <= last && last - *msg.lastEvent <= 256) {
@@ -286,8 +290,17 @@ void Hub::join(const std::shared_ptr<Peer>& peer, const protocol::ClientMessage&
 
 void Hub::leave(Peer& peer, Room& room) {
   if (room.watchers.erase(&peer) == 0) return;
-  for (int s = 0; s < 2; ++s) {
-    if (room.seat[static_cast<std::size_t>(s)] == peer.token()) room.connected[static_cast<std::size_t>(s)]--;
+  bool gone = false;
+  for (std::size_t s = 0; s < 2; ++s) {
+    if (room.seat[s] == peer.token() && --room.connected[s] == 0) gone = true;
+  }
+  if (gone) presence(room);
+}
+
+void Hub::presence(Room& room) {
+  auto msg = std::make_shared<const std::string>(Json{{"type", "presence"}, {"game", room.id}, {"seats", seatsJson(room)}}.dump());
+  for (auto& [raw, weak] : room.watchers) {
+    if (auto p = weak.lock()) p->send(msg);
   }
 }
 

@@ -95,6 +95,8 @@ class Hub {
   // Writes the action and the staged events in one transaction, then publishes the events.
   Result<void> commit(Room& room, std::optional<store::MoveRow> action, std::vector<Json> events, bool gameRow);
   void publish(Room& room, const Message& message);
+  // Seats' connections changed: an unnumbered `presence` message to the watchers (not logged as an event).
+  void presence(Room& room);
   void rebuild(Room& room);
   void maybeAi(Room& room);
   void aiMoved(const std::string& gameId, std::size_t plies, int house, long long micros);

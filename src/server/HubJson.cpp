@@ -55,7 +55,7 @@ Json Hub::clockJson(const Room& room) const {
   return Json{{"S", std::max(0LL, clockLeft(room, Side::South, now))},
               {"N", std::max(0LL, clockLeft(room, Side::North, now))},
               {"running", room.clockRunning && !room.over()},
-              {"minutes", room.spec.clock.minutes},
+              {"seconds", room.spec.clock.seconds},
               {"increment", room.spec.clock.increment}};
 }
 

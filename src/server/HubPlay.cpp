@@ -91,6 +91,8 @@ Result<long long> Hub::applyMove(Room& room, Side side, int house, const Json& c
   const bool over = room.game->over();
   const bool turnPassed = over || ply.setEnded || room.game->position().toMove != side;
   if (room.clockRunning && turnPassed) room.remaining[si] += room.spec.clock.increment * 1000LL;
+  const auto savedTurnStart = room.turnStart;
+  room.turnStart = now;  // the next turn's time runs from here
   const long long n = static_cast<long long>(room.events.size()) + 1;
   store::MoveRow row{room.id, static_cast<int>(room.actions.size()) + 1, "move", index(side), house,
                      clientId.is_null() ? std::string() : clientId.dump(), -1, -1, n};
@@ -117,6 +119,7 @@ Result<long long> Hub::applyMove(Room& room, Side side, int house, const Json& c
   room.drawOffer.reset();
   if (auto r = commit(room, row, std::move(events), over); !r) {
     room.remaining = savedRemaining;
+    room.turnStart = savedTurnStart;
     room.drawOffer = drawOffer;
     rebuild(room);
     return tl::unexpected(r.error());
@@ -127,8 +130,6 @@ Result<long long> Hub::applyMove(Room& room, Side side, int house, const Json& c
   if (over) {
     room.clockRunning = false;
     logInfo("game_over", {{"game", room.id}, {"plies", room.game->plies().size()}});
-  } else if (room.clockRunning) {
-    room.turnStart = now;
   }
   maybeAi(room);
   return n;

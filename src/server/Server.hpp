@@ -16,7 +16,7 @@ struct ServerOptions {
   int threads = 2;             // network threads
   int aiThreads = 1;
   int idleSeconds = 600;       // a WebSocket that sends nothing for this long is closed
-  int ratePerSecond = 20;      // messages per connection per second (bursts of twice that)
+  int ratePerSecond = 30;      // messages per connection per second (bursts of twice that)
   int maxConnections = 10000;
 };
 

@@ -12,7 +12,7 @@ constexpr const char* kSchema = R"SQL(
 CREATE TABLE IF NOT EXISTS players(token TEXT PRIMARY KEY, id TEXT NOT NULL, name TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS games(
   id TEXT PRIMARY KEY, rules TEXT NOT NULL, mode TEXT NOT NULL, level TEXT NOT NULL,
-  clock_minutes INTEGER NOT NULL, clock_increment INTEGER NOT NULL,
+  clock_seconds INTEGER NOT NULL, clock_increment INTEGER NOT NULL,
   seat_s TEXT NOT NULL, seat_n TEXT NOT NULL, status TEXT NOT NULL, result TEXT NOT NULL,
   created INTEGER NOT NULL);
 CREATE INDEX IF NOT EXISTS games_status ON games(status);
@@ -116,13 +116,13 @@ Result<std::vector<PlayerRow>> Store::players() {
 }
 
 Result<void> Store::insertGame(const GameRow& g) {
-  SEMIS_PREPARE(s, "INSERT INTO games(id,rules,mode,level,clock_minutes,clock_increment,seat_s,seat_n,status,result,created) "
+  SEMIS_PREPARE(s, "INSERT INTO games(id,rules,mode,level,clock_seconds,clock_increment,seat_s,seat_n,status,result,created) "
                    "VALUES(?,?,?,?,?,?,?,?,?,?,?)");
   bindText(s, 1, g.id);
   bindText(s, 2, g.rules);
   bindText(s, 3, g.mode);
   bindText(s, 4, g.level);
-  sqlite3_bind_int(s, 5, g.clockMinutes);
+  sqlite3_bind_int(s, 5, g.clockSeconds);
   sqlite3_bind_int(s, 6, g.clockIncrement);
   bindText(s, 7, g.seatS);
   bindText(s, 8, g.seatN);
@@ -170,7 +170,7 @@ Result<void> Store::insertEvent(const std::string& game, const EventRow& e) {
 }
 
 Result<std::vector<GameRow>> Store::unfinishedGames() {
-  SEMIS_PREPARE(s, "SELECT id,rules,mode,level,clock_minutes,clock_increment,seat_s,seat_n,status,result,created "
+  SEMIS_PREPARE(s, "SELECT id,rules,mode,level,clock_seconds,clock_increment,seat_s,seat_n,status,result,created "
                    "FROM games WHERE status<>'over' ORDER BY created");
   std::vector<GameRow> out;
   int rc;
@@ -180,7 +180,7 @@ Result<std::vector<GameRow>> Store::unfinishedGames() {
     g.rules = colText(s, 1);
     g.mode = colText(s, 2);
     g.level = colText(s, 3);
-    g.clockMinutes = sqlite3_column_int(s, 4);
+    g.clockSeconds = sqlite3_column_int(s, 4);
     g.clockIncrement = sqlite3_column_int(s, 5);
     g.seatS = colText(s, 6);
     g.seatN = colText(s, 7);

@@ -27,7 +27,7 @@ struct GameRow {
   std::string rules;       // toString(Rules)
   std::string mode;        // ai | friend | local
   std::string level;
-  int clockMinutes = 0;
+  int clockSeconds = 0;
   int clockIncrement = 0;
   std::string seatS;       // player token, "ai", or "" (free)
   std::string seatN;
