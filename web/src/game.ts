@@ -198,6 +198,11 @@ class GamePage {
         document.body.dataset.online = online ? '1' : '0';
       },
       other: (msg) => {
+        if (msg.type === 'presence' && msg.seats) {
+          this.queue = this.queue.then(() => {
+            if (this.state) this.setState({ ...this.state, seats: msg.seats as GameState['seats'] });
+          });
+        }
         if (msg.type === 'hint' && pendingHint) {
           pendingHint({ house: Number(msg.house), reason: String(msg.reason ?? '') });
           pendingHint = null;

@@ -94,7 +94,11 @@ test('friends play through the share link while a third watches; reload and reco
   await b.page.goto(link);
   await b.page.waitForSelector('.board .house');
   await a.page.waitForSelector('.share[hidden]', { state: 'attached' });
-  await c.page.goto(link);
+  // The third finds the game in the home page's live list.
+  const path = new URL(link).pathname;
+  await c.page.goto(site.url + '/');
+  await c.page.waitForSelector(`.live a[href="${path}"]`);
+  await c.page.click(`.live a[href="${path}"]`);
   await c.page.waitForSelector('.board .house');
   assert.match(await c.page.textContent('.status'), /watching/);
   // Both clocks are shown, five minutes each.
