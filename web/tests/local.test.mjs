@@ -206,3 +206,36 @@ test('every game renders its board with counts, on a desktop and on a phone', as
     await context.close();
   }
 });
+
+test('Congkak relays and Mangala castles are shown as such', async () => {
+  const { context, page } = await newPage(browser, { speed: '1' });
+  await page.goto(site.url + '/?local=congkak');
+  await page.waitForSelector('.house.legal');
+  await page.click('.house[data-side="S"][data-house="3"]');
+  // Mid-sowing: a seed in flight and the relay announced.
+  await page.waitForFunction(() => /Relay: \d+ seeds/.test(document.querySelector('.banner')?.textContent ?? ''));
+  await page.waitForSelector('.seed.flying');
+  await shot(page, 'congkak-relay-in-flight');
+  await page.click('button.skip');
+  await idle(page);
+  assert.equal(sum(await counts(page)), 98);
+
+  await page.goto(site.url + '/?local=mangala-castle');
+  await page.waitForSelector('.house.legal');
+  let castle = false;
+  for (let i = 0; i < 150 && !castle; ++i) {
+    if ((await page.getAttribute('body', 'data-status')) !== 'playing') break;
+    const legal = await page.$$('.house.legal');
+    // Vary the choice so the game wanders: the i-th legal house, cycling.
+    await legal[i % legal.length].click();
+    await page.click('button.skip');
+    await idle(page);
+    castle = (await page.$('.pit.castle')) !== null;
+  }
+  assert.ok(castle, 'a castle appeared within the game');
+  assert.equal(sum(await counts(page)), 48);
+  const label = await page.$eval('.pit.castle', (e) => e.getAttribute('data-side'));
+  assert.match(label, /^[SN]$/);
+  await shot(page, 'mangala-castle-built');
+  await context.close();
+});
