@@ -4,7 +4,7 @@
 import { BoardView } from './board';
 import { Core, type LocalGame } from './core';
 import { gameInfo, presetOf } from './games';
-import { currentLang, t } from './i18n';
+import { currentLang, t, type Key } from './i18n';
 import { api, Connection, type ServerEvent } from './net';
 import type { GameState, MoveEvent, MoveSummary, SideLetter } from './types';
 import { el } from './dom';
@@ -236,9 +236,16 @@ class GamePage {
           b.addEventListener('click', () => conn.send({ type, game: id }));
           out.push(b);
         };
+        const split = presetOf(s.rules) === 'al-manqala';
+        if (s.status === 'playing' && s.draw_offer && s.draw_offer !== this.you) {
+          const who = this.serverNames(s)[s.draw_offer];
+          out.push(el('span', { class: 'offer', role: 'status' }, t(split ? 'splitOffered' : 'drawOffered', { who })));
+          action(t('accept'), split ? 'accept_split' : 'accept_draw');
+          action(t('decline'), 'decline_draw');
+        }
         if (s.status === 'playing') {
           action(t('resign'), 'resign');
-          action(presetOf(s.rules) === 'al-manqala' ? t('splitOffer') : t('offerDraw'), presetOf(s.rules) === 'al-manqala' ? 'offer_split' : 'offer_draw');
+          if (!s.draw_offer) action(split ? t('splitOffer') : t('offerDraw'), split ? 'offer_split' : 'offer_draw');
           if (s.can_swap) action(t('swap'), 'swap');
         } else if (s.status === 'over') action(t('rematch'), 'rematch');
         return out;
@@ -389,10 +396,15 @@ class GamePage {
     }
     // Whose turn, or the result.
     if (s.status === 'over' && s.result) {
-      const score = s.result.score ?? [0, 0];
-      // The winner's score first: "North wins 16–8".
-      const [a, b] = s.result.winner === 'N' ? [score[1], score[0]] : [score[0], score[1]];
-      const text = s.result.winner === 'draw' ? t('draw', { a, b }) : t('wins', { who: names[s.result.winner], a, b });
+      const r = s.result;
+      let text: string;
+      if (r.score) {
+        // The winner's score first: "North wins 16–8".
+        const [a, b] = r.winner === 'N' ? [r.score[1], r.score[0]] : [r.score[0], r.score[1]];
+        text = r.winner === 'draw' ? t('draw', { a, b }) : t('wins', { who: names[r.winner], a, b });
+      } else text = r.winner === 'draw' ? t('drawPlain') : t('winsPlain', { who: names[r.winner] });
+      const reasons = ['resign', 'time', 'agreement', 'split'];
+      if (r.reason && reasons.includes(r.reason)) text += ` (${t(`reason.${r.reason}` as Key)})`;
       this.status.textContent = `${t('result')}: ${text}`;
       this.status.className = 'status over';
     } else if (s.status === 'waiting') {

@@ -98,6 +98,16 @@ const en = {
   hintQuiet: 'House {house}: it keeps your seeds safe and leaves your opponent the fewest chances, looking {depth} moves ahead.',
   opponentThinking: 'The computer is thinking…',
   away: 'away',
+  drawOffered: '{who} offers a draw',
+  splitOffered: '{who} offers to share the seeds',
+  accept: 'Accept',
+  winsPlain: '{who} wins',
+  drawPlain: 'Draw',
+  'reason.resign': 'by resignation',
+  'reason.time': 'on time',
+  'reason.agreement': 'by agreement',
+  'reason.split': 'the seeds were shared',
+  decline: 'Decline',
   waitingShort: 'Waiting for your friend',
 };
 
@@ -199,6 +209,16 @@ const fr: Record<Key, string> = {
   hintQuiet: 'Case {house} : elle garde vos graines à l’abri et laisse le moins de chances à l’adversaire, en regardant {depth} coups devant.',
   opponentThinking: 'L’ordinateur réfléchit…',
   away: 'absent',
+  drawOffered: '{who} propose la nulle',
+  splitOffered: '{who} propose de partager les graines',
+  accept: 'Accepter',
+  winsPlain: '{who} gagne',
+  drawPlain: 'Partie nulle',
+  'reason.resign': 'par abandon',
+  'reason.time': 'au temps',
+  'reason.agreement': 'd’un commun accord',
+  'reason.split': 'les graines ont été partagées',
+  decline: 'Refuser',
   waitingShort: 'En attente de votre ami',
 };
 

@@ -57,6 +57,7 @@ export interface GameState {
   last_event?: number;
   record?: string;
   can_swap?: boolean;
+  draw_offer?: SideLetter | null;
 }
 
 // What one sowing would do, as the WASM core previews it.

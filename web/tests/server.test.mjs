@@ -169,6 +169,15 @@ test('friends play through the share link while a third watches; reload and reco
   await same();
   assert.equal(await a.page.evaluate(() => window.__stillHere), true);
   await shot(c.page, 'spectator');
+  // A offers a draw; B is asked and accepts; everyone sees the result.
+  await a.page.click('.extras button:has-text("Offer a draw")');
+  await b.page.waitForSelector('.extras .offer');
+  assert.match(await b.page.textContent('.extras .offer'), /offers a draw/);
+  await b.page.click('.extras button:has-text("Accept")');
+  for (const p of [a.page, b.page, c.page]) {
+    await p.waitForSelector('.status.over');
+    assert.match(await p.textContent('.status'), /Result: Draw/);
+  }
   for (const p of [a.page, b.page, c.page]) assert.deepEqual(p.errors, []);
   for (const x of [a, b, c]) await x.context.close();
 });

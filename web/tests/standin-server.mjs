@@ -28,7 +28,7 @@ export async function startStandin(port, distDir, coreUrl) {
     const s = call('sm_state', g.handle);
     const you = g.seats.S === token && g.seats.N === token ? 'both' : g.seats.S === token ? 'S' : g.seats.N === token ? 'N' : 'spectator';
     const seat = (side) => (g.ai === side ? { name: 'Computer', kind: 'ai', level: g.level, connected: true } : g.seats[side] ? { name: `Guest-${g.seats[side].slice(0, 4)}`, kind: 'human', connected: true } : null);
-    return { id: g.id, rules: s.rules, mode: g.mode, seats: { S: seat('S'), N: seat('N') }, you, position: s.position, legal: s.legal, status: g.seats.S && g.seats.N || g.ai ? s.status : 'waiting', result: s.result, set: s.set, sets: s.sets, points: s.points, clock: g.clock ? { S: g.clock.minutes * 60000, N: g.clock.minutes * 60000, running: false } : null, plies: s.plies, last_event: g.events.length };
+    return { id: g.id, rules: s.rules, mode: g.mode, seats: { S: seat('S'), N: seat('N') }, you, position: s.position, legal: g.adjudication ? [] : s.legal, status: g.adjudication ? 'over' : g.seats.S && g.seats.N || g.ai ? s.status : 'waiting', result: g.adjudication ?? s.result, draw_offer: g.drawOffer ?? null, set: s.set, sets: s.sets, points: s.points, clock: g.clock ? { S: g.clock.minutes * 60000, N: g.clock.minutes * 60000, running: false } : null, plies: s.plies, last_event: g.events.length };
   };
   const broadcast = (g, event) => {
     g.events.push(event);
@@ -137,6 +137,17 @@ export async function startStandin(port, distDir, coreUrl) {
         ws.send(JSON.stringify({ type: 'ack', id: msg.id, n: g.events.length }));
         aiTurn(g);
         return;
+      }
+      const side = g.seats.S === token ? 'S' : g.seats.N === token ? 'N' : null;
+      if (msg.type === 'offer_draw' && side && !g.adjudication) {
+        g.drawOffer = side;
+        return broadcast(g, { kind: 'draw_offered', side });
+      }
+      if ((msg.type === 'accept_draw' || msg.type === 'decline_draw') && side && g.drawOffer && g.drawOffer !== side) {
+        g.drawOffer = null;
+        if (msg.type === 'decline_draw') return broadcast(g, { kind: 'draw_declined', side });
+        g.adjudication = { winner: 'draw', reason: 'agreement' };
+        return broadcast(g, { kind: 'draw_agreed' });
       }
       ws.send(JSON.stringify({ type: 'error', code: 'unknown_type', message: `unknown type ${msg.type}` }));
     });
