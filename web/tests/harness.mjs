@@ -4,7 +4,8 @@
 // - SEMIS_PREVIEW=1: `vite preview` of dist/ (no server at all: local play only).
 // - otherwise: the protocol stand-in (tests/standin-server.mjs) serving dist/.
 import { spawn, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,13 +48,27 @@ export async function startSite() {
   let url = process.env.SEMIS_URL;
   let child = null;
   let kind;
+  let restart = null;
   if (!url) {
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
     if (process.env.SEMIS_BIN) {
-      const args = (process.env.SEMIS_ARGS ?? 'serve --address 127.0.0.1 --port {port} --web {web} --db :memory:').split(' ').map((a) => a.replace('{port}', String(port)).replace('{web}', join(webDir, 'dist')));
-      child = spawn(process.env.SEMIS_BIN, args, { stdio: 'inherit' });
+      // A database file of its own, so a restart finds the games again.
+      const db = join(mkdtempSync(join(tmpdir(), 'semis-web-')), 'semis.db');
+      const args = (process.env.SEMIS_ARGS ?? 'serve --address 127.0.0.1 --port {port} --web {web} --db {db}')
+        .split(' ')
+        .map((a) => a.replace('{port}', String(port)).replace('{web}', join(webDir, 'dist')).replace('{db}', db));
+      const run = () => spawn(process.env.SEMIS_BIN, args, { stdio: ['ignore', 'ignore', 'inherit'] });
+      child = run();
       kind = 'real';
+      restart = async () => {
+        const old = child;
+        const exited = new Promise((r) => old.once('exit', r));
+        old.kill('SIGTERM');
+        await exited;
+        child = run();
+        await waitFor(url + '/healthz');
+      };
     } else if (process.env.SEMIS_PREVIEW) {
       child = spawn(join(webDir, 'node_modules', '.bin', 'vite'), ['preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], { cwd: webDir, stdio: 'ignore' });
       kind = 'preview';
@@ -70,6 +85,7 @@ export async function startSite() {
     url,
     kind,
     server, // a Semis server (real or stand-in) answers the API
+    restart, // stops the server and starts it again on the same port and database (real server only)
     stop() {
       child?.kill('SIGTERM');
     },

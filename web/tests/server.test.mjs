@@ -181,3 +181,34 @@ test('friends play through the share link while a third watches; reload and reco
   for (const p of [a.page, b.page, c.page]) assert.deepEqual(p.errors, []);
   for (const x of [a, b, c]) await x.context.close();
 });
+
+test('the server restarts mid-game: both players reconnect by themselves and play on', async (t) => {
+  if (!site.restart) return t.skip('needs the real server (SEMIS_BIN)');
+  const a = await newPage(browser);
+  const b = await newPage(browser);
+  await chooseKalah(a.page, 6, 4);
+  await a.page.selectOption('#side', 'S');
+  await a.page.click('.mode.friend');
+  await a.page.waitForSelector('.share:not([hidden]) input.link');
+  await b.page.goto(await a.page.inputValue('.share input.link'));
+  await b.page.waitForSelector('.board .house');
+  await a.page.waitForSelector('.house.legal');
+  await a.page.click('.house.legal[data-house="1"]');
+  await b.page.waitForFunction(() => document.body.dataset.plies === '1');
+  await idle(b.page);
+  const before = await counts(b.page);
+  await site.restart();
+  for (const p of [a.page, b.page]) {
+    await p.waitForFunction(() => document.body.dataset.online === '1', null, { timeout: 15000 });
+    assert.deepEqual(await counts(p), before);
+  }
+  await b.page.waitForSelector('.house.legal');
+  await b.page.click('.house.legal >> nth=0');
+  await a.page.waitForFunction(() => document.body.dataset.plies === '2', null, { timeout: 10000 });
+  await idle(a.page);
+  await idle(b.page);
+  assert.deepEqual(await counts(a.page), await counts(b.page));
+  for (const p of [a.page, b.page]) assert.deepEqual(p.errors, []);
+  await a.context.close();
+  await b.context.close();
+});
