@@ -19,6 +19,9 @@ constexpr Command kCommands[] = {
     {"replay", semis::app::replayCommand, "apply moves and print each position as JSON lines"},
     {"play", semis::app::playCommand, "play a game in the terminal"},
     {"perft", semis::app::perftCommand, "count the positions reached after D sowings"},
+#ifdef SEMIS_HAS_SERVER
+    {"serve", semis::app::serveCommand, "run the game server (HTTP, WebSocket, SQLite)"},
+#endif
 };
 
 int usage(FILE* out) {

@@ -1,0 +1,39 @@
+// `semis serve [--port 8080] [--db semis.db] [--web DIR]`: the game server (docs/server.md).
+
+#include <charconv>
+
+#include "app/Args.hpp"
+#include "app/Commands.hpp"
+#include "server/Server.hpp"
+
+namespace semis::app {
+
+namespace {
+bool readInt(const Args& args, const char* name, int lo, int hi, int& out) {
+  if (!args.has(name)) return true;
+  const std::string v = args.get(name);
+  int value = 0;
+  auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), value);
+  if (ec != std::errc() || p != v.data() + v.size() || value < lo || value > hi) return false;
+  out = value;
+  return true;
+}
+}  // namespace
+
+int serveCommand(int argc, char** argv) {
+  auto args = Args::parse(argc, argv, {"port", "db", "web", "address", "threads", "idle-seconds", "rate"});
+  if (!args) return complain("serve", args.error().message);
+  server::ServerOptions o;
+  int port = o.port;
+  if (!readInt(*args, "port", 0, 65535, port)) return complain("serve", "--port must be 0..65535");
+  o.port = static_cast<unsigned short>(port);
+  if (!readInt(*args, "threads", 1, 64, o.threads)) return complain("serve", "--threads must be 1..64");
+  if (!readInt(*args, "idle-seconds", 1, 86400, o.idleSeconds)) return complain("serve", "--idle-seconds must be 1..86400");
+  if (!readInt(*args, "rate", 1, 10000, o.ratePerSecond)) return complain("serve", "--rate must be 1..10000");
+  o.db = args->get("db", o.db);
+  o.web = args->get("web");
+  o.address = args->get("address", o.address);
+  return server::runServer(o);
+}
+
+}  // namespace semis::app

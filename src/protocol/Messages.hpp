@@ -1,0 +1,64 @@
+#pragma once
+// The WebSocket protocol's client messages (docs/protocol.md): parsed and validated before the server
+// acts on them, so a malformed message is answered with a clear `error` and changes nothing.
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <tl/expected.hpp>
+
+#include "protocol/Json.hpp"
+#include "rules/Rules.hpp"
+
+namespace semis::protocol {
+
+// Frames larger than this are answered with `too_large` and ignored.
+inline constexpr std::size_t kMaxMessageBytes = 4096;
+
+enum class MsgType {
+  Join, Leave, Move, Resign, OfferDraw, AcceptDraw, DeclineDraw, Swap, Rematch, Ping, Create, Hello
+};
+
+struct ProtocolError {
+  std::string code;     // bad_message, unknown_type, too_large, ...
+  std::string message;
+  Json id;              // the move id it answers, or null
+};
+
+enum class Mode { Ai, Friend, Local };
+
+struct ClockSpec {
+  int seconds = 0;     // each player's time; 0: no clock
+  int increment = 0;   // seconds added after each turn
+  [[nodiscard]] bool enabled() const { return seconds > 0; }
+};
+
+// What `POST /api/games` and the `create` message ask for.
+struct GameSpec {
+  Rules rules;
+  Mode mode = Mode::Ai;
+  std::string level = "medium";
+  std::string side = "S";  // S, N or random
+  ClockSpec clock;
+};
+
+struct ClientMessage {
+  MsgType type = MsgType::Ping;
+  std::string game;                  // game id, when the type names one
+  std::optional<long long> lastEvent;
+  Json id;                           // client's move id (string or integer), echoed in ack/error
+  int house = 0;
+  std::optional<long long> after;
+  Json t;                            // ping payload, echoed
+  std::optional<GameSpec> spec;      // create
+};
+
+[[nodiscard]] tl::expected<ClientMessage, ProtocolError> parseClientMessage(std::string_view text);
+[[nodiscard]] Result<GameSpec> parseGameSpec(const Json& j);
+[[nodiscard]] const char* modeName(Mode m);
+[[nodiscard]] Json errorMessage(std::string_view code, std::string_view message, const Json& id = nullptr);
+// Game ids are short random strings of [A-Za-z0-9]: anything else is rejected before any lookup.
+[[nodiscard]] bool validGameId(std::string_view id);
+
+}  // namespace semis::protocol

@@ -1,0 +1,89 @@
+#include "server/Api.hpp"
+
+#include "rules/Rules.hpp"
+
+namespace semis::server {
+
+namespace {
+
+ApiResponse error(int status, std::string_view code, std::string_view message) {
+  return {status, "application/json", Json{{"error", {{"code", code}, {"message", message}}}}.dump()};
+}
+
+ApiResponse ok(const Json& j) { return {200, "application/json", j.dump()}; }
+
+Json rulesJson() {
+  Json presets = Json::array();
+  for (Preset p : allPresets()) {
+    const Rules r = presetRules(p);
+    Json opts = Json::object();
+    for (const OptionInfo& o : optionInfos()) opts[o.name] = optionValue(r, o.name);
+    presets.push_back(Json{{"name", presetName(p)}, {"options", opts}});
+  }
+  Json options = Json::array();
+  for (const OptionInfo& o : optionInfos()) {
+    options.push_back(Json{{"name", o.name}, {"values", o.values}, {"meaning", o.meaning}});
+  }
+  return Json{{"presets", presets}, {"options", options}};
+}
+
+}  // namespace
+
+ApiResponse handleApi(Hub& hub, Metrics& metrics, std::string_view method, std::string_view target,
+                      std::string_view body, const Identity& me, bool& handled) {
+  handled = true;
+  std::string_view path = target.substr(0, target.find('?'));
+  const std::string_view query = target.size() > path.size() ? target.substr(path.size() + 1) : std::string_view();
+  const bool get = method == "GET" || method == "HEAD";
+  if (path == "/healthz") return ok(Json{{"ok", true}});
+  if (path == "/metrics") return {200, "text/plain; version=0.0.4", metrics.render()};
+  if (path.substr(0, 5) != "/api/") {
+    handled = false;
+    return {};
+  }
+  if (path == "/api/me") {
+    if (get) return ok(Json{{"id", me.id}, {"name", me.name}});
+    if (method != "POST") return error(405, "bad_method", "GET or POST");
+    Json j = Json::parse(body, nullptr, false);
+    if (j.is_discarded() || !j.is_object() || !j.contains("name") || !j["name"].is_string()) {
+      return error(400, "bad_message", "expected {\"name\":\"...\"}");
+    }
+    auto renamed = hub.rename(me.token, j["name"].get<std::string>());
+    if (!renamed) return error(400, "bad_message", renamed.error().message);
+    return ok(Json{{"id", renamed->id}, {"name", renamed->name}});
+  }
+  if (path == "/api/rules") return ok(rulesJson());
+  if (path == "/api/games") {
+    if (get) {
+      (void)query;  // live=1 is the only listing there is
+      return ok(hub.liveGames());
+    }
+    if (method != "POST") return error(405, "bad_method", "GET or POST");
+    Json j = Json::parse(body, nullptr, false);
+    if (j.is_discarded()) return error(400, "bad_message", "malformed JSON");
+    auto spec = protocol::parseGameSpec(j);
+    if (!spec) return error(400, "bad_message", spec.error().message);
+    auto created = hub.createGame(me.token, *spec);
+    if (!created) return error(503, "unavailable", created.error().message);
+    return ok(*created);
+  }
+  constexpr std::string_view kGames = "/api/games/";
+  if (path.substr(0, kGames.size()) == kGames && get) {
+    std::string_view rest = path.substr(kGames.size());
+    const bool wantRecord = rest.size() > 7 && rest.substr(rest.size() - 7) == "/record";
+    if (wantRecord) rest = rest.substr(0, rest.size() - 7);
+    const std::string id(rest);
+    if (!protocol::validGameId(id)) return error(404, "not_found", "no such game");
+    if (wantRecord) {
+      auto rec = hub.record(id);
+      if (!rec) return error(404, "not_found", "no such game");
+      return {200, "text/plain; charset=utf-8", *rec};
+    }
+    auto state = hub.state(id, me.token);
+    if (!state) return error(404, "not_found", "no such game");
+    return ok(*state);
+  }
+  return error(404, "not_found", "no such endpoint");
+}
+
+}  // namespace semis::server

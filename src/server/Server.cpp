@@ -1,0 +1,130 @@
+// The listener, the threads, the clock ticker and the graceful shutdown.
+
+#include "server/Server.hpp"
+
+#include <csignal>
+#include <thread>
+#include <vector>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+
+#include "server/Log.hpp"
+#include "server/Sessions.hpp"
+#include "store/Store.hpp"
+
+namespace semis::server {
+
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
+
+namespace {
+
+class Listener : public std::enable_shared_from_this<Listener> {
+ public:
+  Listener(net::io_context& ioc, ServerContext& ctx) : ioc_(ioc), acceptor_(ioc), ctx_(ctx) {}
+
+  Result<unsigned short> open(const std::string& address, unsigned short port) {
+    boost::system::error_code ec;
+    const auto addr = net::ip::make_address(address, ec);
+    if (ec) return fail("bad address " + address);
+    const tcp::endpoint ep(addr, port);
+    acceptor_.open(ep.protocol(), ec);
+    if (!ec) acceptor_.set_option(net::socket_base::reuse_address(true), ec);
+    if (!ec) acceptor_.bind(ep, ec);
+    if (!ec) acceptor_.listen(net::socket_base::max_listen_connections, ec);
+    if (ec) return fail("cannot listen on " + address + ":" + std::to_string(port) + ": " + ec.message());
+    return acceptor_.local_endpoint().port();
+  }
+
+  void accept() {
+    acceptor_.async_accept(net::make_strand(ioc_), [self = shared_from_this()](boost::system::error_code ec, tcp::socket socket) {
+      if (ec == net::error::operation_aborted || !self->acceptor_.is_open()) return;
+      if (!ec) {
+        if (self->ctx_.connections >= self->ctx_.options.maxConnections + 100) {
+          socket.close(ec);  // over the limit: refuse at once
+        } else {
+          socket.set_option(tcp::no_delay(true), ec);
+          startHttpSession(std::move(socket), self->ctx_);
+        }
+      }
+      self->accept();
+    });
+  }
+
+  void close() {
+    boost::system::error_code ec;
+    acceptor_.close(ec);
+  }
+
+ private:
+  net::io_context& ioc_;
+  tcp::acceptor acceptor_;
+  ServerContext& ctx_;
+};
+
+void tickEvery(net::steady_timer& timer, Hub& hub) {
+  timer.expires_after(std::chrono::milliseconds(100));
+  timer.async_wait([&timer, &hub](boost::system::error_code ec) {
+    if (ec) return;
+    hub.tick();
+    tickEvery(timer, hub);
+  });
+}
+
+}  // namespace
+
+int runServer(const ServerOptions& options, std::unique_ptr<MoveSource> ai) {
+  auto store = store::Store::open(options.db);
+  if (!store) {
+    logLine("error", "store_open_failed", {{"db", options.db}, {"what", store.error().message}});
+    return 1;
+  }
+  Metrics metrics;
+  Hub hub(**store, metrics, ai ? std::move(ai) : makeGreedyMoveSource(), options.aiThreads);
+  auto resumed = hub.resume();
+  if (!resumed) {
+    logLine("error", "resume_failed", {{"what", resumed.error().message}});
+    return 1;
+  }
+  const int threads = std::max(1, options.threads);
+  net::io_context ioc(threads);
+  ServerContext ctx{hub, metrics, options};
+  auto listener = std::make_shared<Listener>(ioc, ctx);
+  auto port = listener->open(options.address, options.port);
+  if (!port) {
+    logLine("error", "listen_failed", {{"what", port.error().message}});
+    return 1;
+  }
+  listener->accept();
+  logInfo("listening", {{"address", options.address}, {"port", *port}, {"db", options.db}, {"web", options.web},
+                        {"resumed_games", *resumed}});
+
+  net::steady_timer ticker(ioc);
+  tickEvery(ticker, hub);
+
+  net::steady_timer stopTimer(ioc);
+  net::signal_set signals(ioc, SIGTERM, SIGINT);
+  signals.async_wait([&](boost::system::error_code ec, int signo) {
+    if (ec) return;
+    logInfo("shutdown", {{"signal", signo}, {"connections", metrics.connectionsOpen.load()}});
+    ctx.stopping = true;
+    listener->close();
+    hub.shutdown(2000);
+    ticker.cancel();
+    // Give the sessions a moment to send `shutdown` and close; then stop whatever is left.
+    stopTimer.expires_after(std::chrono::milliseconds(500));
+    stopTimer.async_wait([&ioc](boost::system::error_code) { ioc.stop(); });
+  });
+
+  std::vector<std::thread> pool;
+  for (int i = 1; i < threads; ++i) pool.emplace_back([&ioc] { ioc.run(); });
+  ioc.run();
+  for (auto& t : pool) t.join();
+  logInfo("stopped", {{"moves", metrics.moves.load()}});
+  return 0;
+}
+
+}  // namespace semis::server

@@ -1,0 +1,216 @@
+// One WebSocket connection: reads on its strand, one write queue, limits on everything the client
+// controls (frame size, message rate, idle time, queued output).
+
+#include <chrono>
+#include <deque>
+#include <memory>
+
+#include <boost/asio/steady_timer.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/websocket.hpp>
+
+#include "protocol/Messages.hpp"
+#include "server/Log.hpp"
+#include "server/Sessions.hpp"
+
+namespace semis::server {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+namespace net = boost::asio;
+
+namespace {
+
+// Beast refuses frames past this (close 1009); between 4 KiB and this we answer `too_large`.
+constexpr std::size_t kHardFrameLimit = 64 * 1024;
+constexpr std::size_t kMaxQueued = 1024;
+constexpr int kMaxStrikes = 100;  // refused messages before the connection is closed
+
+class WsSession final : public Peer, public std::enable_shared_from_this<WsSession> {
+ public:
+  WsSession(beast::tcp_stream stream, ServerContext& ctx, Identity me)
+      : ws_(std::move(stream)), ctx_(ctx), me_(std::move(me)), idleTimer_(ws_.get_executor()) {
+    ctx_.connections++;
+    tokens_ = 2.0 * ctx_.options.ratePerSecond;
+  }
+  ~WsSession() override { ctx_.connections--; }
+
+  const std::string& token() const override { return me_.token; }
+
+  void run(HttpRequest req) {
+    websocket::stream_base::timeout timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);
+    timeouts.handshake_timeout = std::chrono::seconds(10);
+    timeouts.idle_timeout = std::chrono::seconds(30);  // pings a silent peer, drops a dead one
+    timeouts.keep_alive_pings = true;
+    ws_.set_option(timeouts);
+    ws_.read_message_max(kHardFrameLimit);
+    const std::string cookie =
+        me_.created ? "semis_token=" + me_.token + "; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax" : std::string();
+    ws_.set_option(websocket::stream_base::decorator([cookie](websocket::response_type& res) {
+      res.set(http::field::server, "semis");
+      if (!cookie.empty()) res.set(http::field::set_cookie, cookie);
+    }));
+    ws_.async_accept(req, beast::bind_front_handler(&WsSession::onAccept, shared_from_this()));
+  }
+
+  void send(Message message) override {
+    net::post(ws_.get_executor(), [self = shared_from_this(), message = std::move(message)]() mutable {
+      self->enqueue(std::move(message));
+    });
+  }
+
+  void closeSoon() override {
+    net::post(ws_.get_executor(), [self = shared_from_this()] {
+      self->closing_ = true;
+      if (!self->writing_) self->close(websocket::close_code::going_away);
+    });
+  }
+
+ private:
+  void onAccept(beast::error_code ec) {
+    if (ec) return;
+    open_ = true;
+    ctx_.metrics.connectionsOpen++;
+    ctx_.metrics.connectionsTotal++;
+    ctx_.hub.attach(shared_from_this());
+    lastMessage_ = lastRefill_ = std::chrono::steady_clock::now();
+    Json hello{{"type", "hello"}, {"id", me_.id}, {"name", me_.name}};
+    enqueue(std::make_shared<const std::string>(hello.dump()));
+    watchIdle();
+    read();
+  }
+
+  void watchIdle() {
+    idleTimer_.expires_after(std::chrono::seconds(std::max(1, std::min(30, ctx_.options.idleSeconds))));
+    idleTimer_.async_wait([self = shared_from_this()](beast::error_code ec) {
+      if (ec || !self->open_) return;
+      const auto idle = std::chrono::steady_clock::now() - self->lastMessage_;
+      if (idle >= std::chrono::seconds(self->ctx_.options.idleSeconds)) {
+        self->enqueue(std::make_shared<const std::string>(
+            protocol::errorMessage("idle", "no message for " + std::to_string(self->ctx_.options.idleSeconds) + " s: closing").dump()));
+        self->closing_ = true;
+        if (!self->writing_) self->close(websocket::close_code::policy_error);
+        return;
+      }
+      self->watchIdle();
+    });
+  }
+
+  void read() { ws_.async_read(buffer_, beast::bind_front_handler(&WsSession::onRead, shared_from_this())); }
+
+  void onRead(beast::error_code ec, std::size_t bytes) {
+    if (ec) return finish(ec);
+    ctx_.metrics.wsMessages++;
+    lastMessage_ = std::chrono::steady_clock::now();
+    const std::string text = beast::buffers_to_string(buffer_.data());
+    buffer_.consume(buffer_.size());
+    if (!closing_) handle(text, bytes);
+    if (strikes_ > kMaxStrikes) {
+      closing_ = true;
+      if (!writing_) close(websocket::close_code::policy_error);
+    }
+    read();
+  }
+
+  bool allow() {
+    // A token bucket: ratePerSecond messages a second, bursts of twice that.
+    const auto now = std::chrono::steady_clock::now();
+    const double rate = ctx_.options.ratePerSecond;
+    tokens_ = std::min(2 * rate, tokens_ + rate * std::chrono::duration<double>(now - lastRefill_).count());
+    lastRefill_ = now;
+    if (tokens_ < 1.0) return false;
+    tokens_ -= 1.0;
+    return true;
+  }
+
+  void refuse(std::string_view code, std::string_view message, const Json& id = nullptr) {
+    ++strikes_;
+    ctx_.metrics.errors++;
+    enqueue(std::make_shared<const std::string>(protocol::errorMessage(code, message, id).dump()));
+  }
+
+  void handle(const std::string& text, std::size_t bytes) {
+    if (!allow()) {
+      ctx_.metrics.rateLimited++;
+      return refuse("rate_limited", "too many messages: at most " + std::to_string(ctx_.options.ratePerSecond) + " a second");
+    }
+    if (bytes > protocol::kMaxMessageBytes) return refuse("too_large", "messages are limited to 4096 bytes");
+    if (!ws_.got_text()) return refuse("bad_message", "binary frames are not accepted: send JSON text");
+    auto msg = protocol::parseClientMessage(text);
+    if (!msg) return refuse(msg.error().code, msg.error().message, msg.error().id);
+    if (msg->type == protocol::MsgType::Ping) {
+      using namespace std::chrono;
+      Json pong{{"type", "pong"}, {"t", msg->t},
+                {"server_time", duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count()}};
+      return enqueue(std::make_shared<const std::string>(pong.dump()));
+    }
+    ctx_.hub.onMessage(shared_from_this(), *msg);
+  }
+
+  void enqueue(Message message) {
+    if (!open_ || closed_) return;
+    if (queue_.size() >= kMaxQueued) {
+      // A client that does not read its messages is dropped, not buffered without end.
+      logWarn("slow_client", {{"player", me_.id}});
+      queue_.clear();
+      closed_ = true;
+      beast::get_lowest_layer(ws_).close();
+      return;
+    }
+    queue_.push_back(std::move(message));
+    if (!writing_) write();
+  }
+
+  void write() {
+    writing_ = true;
+    ws_.text(true);
+    ws_.async_write(net::buffer(*queue_.front()), beast::bind_front_handler(&WsSession::onWrite, shared_from_this()));
+  }
+
+  void onWrite(beast::error_code ec, std::size_t) {
+    writing_ = false;
+    if (ec) return finish(ec);
+    queue_.pop_front();
+    if (!queue_.empty()) return write();
+    if (closing_) close(websocket::close_code::going_away);
+  }
+
+  void close(websocket::close_code code) {
+    if (closed_) return;
+    closed_ = true;
+    ws_.async_close(code, [self = shared_from_this()](beast::error_code) {});
+  }
+
+  void finish(beast::error_code) {
+    if (!open_) return;
+    open_ = false;
+    idleTimer_.cancel();
+    ctx_.metrics.connectionsOpen--;
+    ctx_.hub.detach(this);
+  }
+
+  websocket::stream<beast::tcp_stream> ws_;
+  ServerContext& ctx_;
+  Identity me_;
+  net::steady_timer idleTimer_;
+  beast::flat_buffer buffer_;
+  std::deque<Message> queue_;
+  bool open_ = false;
+  bool writing_ = false;
+  bool closing_ = false;
+  bool closed_ = false;
+  int strikes_ = 0;
+  double tokens_ = 0;
+  std::chrono::steady_clock::time_point lastMessage_;
+  std::chrono::steady_clock::time_point lastRefill_;
+};
+
+}  // namespace
+
+void startWsSession(beast::tcp_stream stream, HttpRequest request, ServerContext& ctx, Identity me) {
+  auto session = std::make_shared<WsSession>(std::move(stream), ctx, std::move(me));
+  session->run(std::move(request));
+}
+
+}  // namespace semis::server

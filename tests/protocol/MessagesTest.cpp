@@ -1,0 +1,96 @@
+#include <gtest/gtest.h>
+
+#include "protocol/Messages.hpp"
+
+namespace semis::protocol {
+namespace {
+
+TEST(Messages, ParsesAMoveWithItsIdAndAfter) {
+  auto m = parseClientMessage(R"({"type":"move","game":"Abc123","id":"m7","house":3,"after":12})");
+  ASSERT_TRUE(m) << m.error().message;
+  EXPECT_EQ(m->type, MsgType::Move);
+  EXPECT_EQ(m->game, "Abc123");
+  EXPECT_EQ(m->id, "m7");
+  EXPECT_EQ(m->house, 3);
+  ASSERT_TRUE(m->after);
+  EXPECT_EQ(*m->after, 12);
+  auto n = parseClientMessage(R"({"type":"move","game":"Abc123","id":5,"house":1})");
+  ASSERT_TRUE(n);
+  EXPECT_EQ(n->id, 5);
+  EXPECT_FALSE(n->after);
+}
+
+TEST(Messages, AliasesAndJoin) {
+  EXPECT_EQ(parseClientMessage(R"({"type":"offer_split","game":"g1"})")->type, MsgType::OfferDraw);
+  EXPECT_EQ(parseClientMessage(R"({"type":"accept_split","game":"g1"})")->type, MsgType::AcceptDraw);
+  auto j = parseClientMessage(R"({"type":"join","game":"g1","last_event":4})");
+  ASSERT_TRUE(j);
+  EXPECT_EQ(*j->lastEvent, 4);
+  EXPECT_EQ(parseClientMessage(R"({"type":"ping","t":1.5})")->t, 1.5);
+}
+
+struct Bad {
+  const char* text;
+  const char* code;
+};
+
+class BadMessages : public ::testing::TestWithParam<Bad> {};
+
+TEST_P(BadMessages, AreRefusedWithACode) {
+  auto m = parseClientMessage(GetParam().text);
+  ASSERT_FALSE(m) << GetParam().text;
+  EXPECT_EQ(m.error().code, GetParam().code) << GetParam().text;
+  EXPECT_FALSE(m.error().message.empty());
+}
+
+INSTANTIATE_TEST_SUITE_P(All, BadMessages, ::testing::Values(
+    Bad{"", "bad_message"}, Bad{"{", "bad_message"}, Bad{"42", "bad_message"}, Bad{"[]", "bad_message"},
+    Bad{R"({"game":"g"})", "bad_message"}, Bad{R"({"type":7})", "bad_message"},
+    Bad{R"({"type":"fly"})", "unknown_type"}, Bad{R"({"type":"move","id":1,"house":1})", "bad_message"},
+    Bad{R"({"type":"move","game":"a b","id":1,"house":1})", "bad_message"},
+    Bad{R"({"type":"move","game":"g","house":1})", "bad_message"},
+    Bad{R"({"type":"move","game":"g","id":"","house":1})", "bad_message"},
+    Bad{R"({"type":"move","game":"g","id":[1],"house":1})", "bad_message"},
+    Bad{R"({"type":"move","game":"g","id":1,"house":0})", "bad_message"},
+    Bad{R"({"type":"move","game":"g","id":1,"house":9})", "bad_message"},
+    Bad{R"({"type":"move","game":"g","id":1,"house":2.5})", "bad_message"},
+    Bad{R"({"type":"move","game":"g","id":1,"house":2,"after":-1})", "bad_message"},
+    Bad{R"({"type":"join","game":"g","last_event":"x"})", "bad_message"},
+    Bad{R"({"type":"create","rules":"nope"})", "bad_message"},
+    Bad{R"({"type":"create","rules":"kalah","mode":"solo"})", "bad_message"},
+    Bad{R"({"type":"create","rules":"kalah","clock":{"minutes":0}})", "bad_message"},
+    Bad{R"({"type":"create","rules":"kalah","clock":{"minutes":5,"increment":-1}})", "bad_message"}));
+
+TEST(Messages, OversizedIsTooLarge) {
+  const std::string big = R"({"type":"ping","t":")" + std::string(kMaxMessageBytes, 'x') + "\"}";
+  auto m = parseClientMessage(big);
+  ASSERT_FALSE(m);
+  EXPECT_EQ(m.error().code, "too_large");
+}
+
+TEST(GameSpec, ReadsEveryField) {
+  auto s = parseGameSpec(Json::parse(R"({"rules":"mangala","mode":"friend","level":"hard","side":"N","clock":{"minutes":5,"increment":3}})"));
+  ASSERT_TRUE(s) << s.error().message;
+  EXPECT_EQ(s->rules.sets, 5);
+  EXPECT_EQ(s->mode, Mode::Friend);
+  EXPECT_EQ(s->level, "hard");
+  EXPECT_EQ(s->side, "N");
+  EXPECT_EQ(s->clock.seconds, 300);
+  EXPECT_EQ(s->clock.increment, 3);
+  auto d = parseGameSpec(Json::parse(R"({"rules":"kalah,houses=4"})"));
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->rules.houses, 4);
+  EXPECT_EQ(d->mode, Mode::Ai);
+  EXPECT_FALSE(d->clock.enabled());
+}
+
+TEST(ErrorMessage, CarriesTheMoveId) {
+  const Json e = errorMessage("illegal_move", "house 3 is empty", "m1");
+  EXPECT_EQ(e["type"], "error");
+  EXPECT_EQ(e["id"], "m1");
+  EXPECT_EQ(e["code"], "illegal_move");
+  EXPECT_FALSE(errorMessage("x", "y").contains("id"));
+}
+
+}  // namespace
+}  // namespace semis::protocol

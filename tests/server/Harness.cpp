@@ -1,0 +1,245 @@
+#include "Harness.hpp"
+
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <deque>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include <boost/asio/connect.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+
+namespace semis::test {
+
+namespace beast = boost::beast;
+namespace http_ = beast::http;
+namespace websocket = beast::websocket;
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
+
+namespace {
+
+unsigned short freePort() {
+  net::io_context ioc;
+  tcp::acceptor a(ioc, tcp::endpoint(net::ip::make_address("127.0.0.1"), 0));
+  return a.local_endpoint().port();
+}
+
+std::string makeTempDir() {
+  char tmpl[] = "/tmp/semis-server-test-XXXXXX";
+  const char* d = mkdtemp(tmpl);
+  return d != nullptr ? d : "/tmp";
+}
+
+}  // namespace
+
+ServerProcess::ServerProcess(std::vector<std::string> extra) : extra_(std::move(extra)), dir_(makeTempDir()) {}
+
+ServerProcess::~ServerProcess() {
+  if (pid_ > 0) kill9();
+  std::string cmd = "rm -rf '" + dir_ + "'";
+  if (std::getenv("SEMIS_KEEP_TEST_DIRS") == nullptr) (void)std::system(cmd.c_str());
+}
+
+bool ServerProcess::start() {
+  if (port_ == 0) port_ = freePort();
+  std::vector<std::string> args{SEMIS_BINARY, "serve", "--port", std::to_string(port_), "--db", dir_ + "/semis.db"};
+  for (auto& e : extra_) args.push_back(e);
+  const std::string logPath = dir_ + "/server.log";
+  pid_ = fork();
+  if (pid_ == 0) {
+    FILE* log = std::fopen(logPath.c_str(), "a");
+    if (log != nullptr) dup2(fileno(log), 2);
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    execv(argv[0], argv.data());
+    _exit(127);
+  }
+  for (int i = 0; i < 200; ++i) {
+    std::this_thread::sleep_for(25ms);
+    if (http(port_, "GET", "/healthz").status == 200) return true;
+    int status = 0;
+    if (waitpid(pid_, &status, WNOHANG) == pid_) {
+      pid_ = -1;
+      return false;
+    }
+  }
+  return false;
+}
+
+void ServerProcess::kill9() {
+  if (pid_ <= 0) return;
+  ::kill(pid_, SIGKILL);
+  int status = 0;
+  waitpid(pid_, &status, 0);
+  pid_ = -1;
+}
+
+int ServerProcess::terminate() {
+  if (pid_ <= 0) return -1;
+  ::kill(pid_, SIGTERM);
+  int status = 0;
+  for (int i = 0; i < 400; ++i) {
+    if (waitpid(pid_, &status, WNOHANG) == pid_) {
+      pid_ = -1;
+      return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    }
+    std::this_thread::sleep_for(25ms);
+  }
+  kill9();
+  return -1;
+}
+
+std::string ServerProcess::logs() const {
+  std::ifstream in(dir_ + "/server.log");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+HttpReply http(unsigned short port, const std::string& method, const std::string& target, const std::string& body,
+               const std::string& cookie) {
+  HttpReply reply;
+  try {
+    net::io_context ioc;
+    beast::tcp_stream stream(ioc);
+    stream.expires_after(5s);
+    stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+    http_::request<http_::string_body> req(http_::string_to_verb(method), target, 11);
+    req.set(http_::field::host, "127.0.0.1");
+    if (!cookie.empty()) req.set(http_::field::cookie, cookie);
+    if (!body.empty()) {
+      req.set(http_::field::content_type, "application/json");
+      req.body() = body;
+    }
+    req.prepare_payload();
+    http_::write(stream, req);
+    beast::flat_buffer buf;
+    http_::response<http_::string_body> res;
+    http_::read(stream, buf, res);
+    reply.status = static_cast<int>(res.result_int());
+    reply.body = res.body();
+    reply.contentType = std::string(res[http_::field::content_type]);
+    std::string sc(res[http_::field::set_cookie]);
+    reply.setCookie = sc.substr(0, sc.find(';'));
+  } catch (const std::exception&) {
+    reply.status = 0;
+  }
+  return reply;
+}
+
+struct WsClient::Impl {
+  net::io_context ioc;
+  std::optional<websocket::stream<beast::tcp_stream>> ws;
+  beast::flat_buffer buffer;
+  std::string cookie;
+  bool closed = true;
+  std::vector<Json> skipped;
+};
+
+WsClient::WsClient() : impl_(std::make_unique<Impl>()) {}
+WsClient::~WsClient() = default;
+
+bool WsClient::connect(unsigned short port, const std::string& cookie) {
+  try {
+    impl_->ws.emplace(impl_->ioc);
+    auto& lowest = beast::get_lowest_layer(*impl_->ws);
+    lowest.expires_after(5s);
+    lowest.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+    lowest.expires_never();
+    impl_->cookie = cookie;
+    impl_->ws->set_option(websocket::stream_base::decorator([cookie](websocket::request_type& req) {
+      if (!cookie.empty()) req.set(http_::field::cookie, cookie);
+    }));
+    impl_->ws->read_message_max(1 << 20);
+    websocket::response_type res;
+    impl_->ws->handshake(res, "127.0.0.1", "/ws");
+    std::string sc(res[http_::field::set_cookie]);
+    if (!sc.empty()) impl_->cookie = sc.substr(0, sc.find(';'));
+    impl_->closed = false;
+    impl_->buffer.clear();
+    return true;
+  } catch (const std::exception&) {
+    return false;
+  }
+}
+
+const std::string& WsClient::cookie() const { return impl_->cookie; }
+
+void WsClient::send(const Json& j) { sendRaw(j.dump()); }
+
+void WsClient::sendRaw(const std::string& text, bool binary) {
+  if (impl_->closed) return;
+  beast::error_code ec;
+  impl_->ws->binary(binary);
+  impl_->ws->write(net::buffer(text), ec);
+  if (ec) impl_->closed = true;
+}
+
+std::optional<Json> WsClient::next(std::chrono::milliseconds timeout) {
+  if (impl_->closed) return std::nullopt;
+  std::optional<beast::error_code> result;
+  impl_->ws->async_read(impl_->buffer, [&](beast::error_code ec, std::size_t) { result = ec; });
+  impl_->ioc.restart();
+  impl_->ioc.run_for(timeout);
+  if (!result) {
+    // Timed out: cancel the read and let its handler run before the next call.
+    beast::get_lowest_layer(*impl_->ws).cancel();
+    impl_->ioc.restart();
+    impl_->ioc.run();
+    if (result && *result && *result != net::error::operation_aborted) impl_->closed = true;
+    if (result && !*result) {
+      std::string text = beast::buffers_to_string(impl_->buffer.data());
+      impl_->buffer.consume(impl_->buffer.size());
+      return Json::parse(text, nullptr, false);
+    }
+    // A cancelled websocket read leaves the stream unusable: treat it as closed.
+    if (result && *result == net::error::operation_aborted) impl_->closed = true;
+    return std::nullopt;
+  }
+  if (*result) {
+    impl_->closed = true;
+    return std::nullopt;
+  }
+  std::string text = beast::buffers_to_string(impl_->buffer.data());
+  impl_->buffer.consume(impl_->buffer.size());
+  return Json::parse(text, nullptr, false);
+}
+
+std::optional<Json> WsClient::until(const std::function<bool(const Json&)>& pred, std::chrono::milliseconds timeout) {
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  while (!impl_->closed) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0) return std::nullopt;
+    auto m = next(left);
+    if (!m) return std::nullopt;
+    if (pred(*m)) return m;
+    impl_->skipped.push_back(*m);
+  }
+  return std::nullopt;
+}
+
+std::optional<Json> WsClient::untilType(const std::string& type, std::chrono::milliseconds timeout) {
+  return until([&type](const Json& j) { return j.value("type", "") == type; }, timeout);
+}
+
+bool WsClient::closed() const { return impl_->closed; }
+
+void WsClient::close() {
+  if (impl_->closed) return;
+  beast::error_code ec;
+  beast::get_lowest_layer(*impl_->ws).socket().close(ec);
+  impl_->closed = true;
+}
+
+std::vector<Json>& WsClient::skipped() { return impl_->skipped; }
+
+}  // namespace semis::test

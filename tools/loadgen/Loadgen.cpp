@@ -1,0 +1,280 @@
+// semis-loadgen: plays many concurrent human-vs-human games against a running `semis serve` over
+// loopback (two WebSocket clients per game, random legal moves) and reports moves per second and
+// the latency of each move from send to `ack`, in percentiles.
+//
+//   semis-loadgen --port 8080 --games 1000 --seconds 30 --think-ms 500 --rules kalah
+
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <deque>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/websocket.hpp>
+#include <nlohmann/json.hpp>
+
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
+using Json = nlohmann::json;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+struct Options {
+  unsigned short port = 8080;
+  int games = 100;
+  int seconds = 20;
+  int thinkMs = 0;
+  std::string rules = "kalah";
+};
+
+struct Stats {
+  std::vector<double> latencyMs;
+  long long moves = 0;
+  long long games = 0;
+  long long errors = 0;
+  long long connectFailures = 0;
+};
+
+struct Table;
+
+class Bot : public std::enable_shared_from_this<Bot> {
+ public:
+  Bot(net::io_context& ioc, Stats& stats, const Options& o) : ws_(ioc), timer_(ioc), stats_(stats), o_(o) {}
+
+  Table* table = nullptr;
+  bool creator = false;
+  std::string side;  // S or N in the current game
+  std::string game;
+
+  void start(const tcp::endpoint& ep) {
+    beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(30));
+    beast::get_lowest_layer(ws_).async_connect(ep, [self = shared_from_this()](beast::error_code ec) {
+      if (ec) return self->failConnect();
+      beast::get_lowest_layer(self->ws_).expires_never();
+      self->ws_.read_message_max(1 << 20);
+      self->ws_.async_handshake("127.0.0.1", "/ws", [self](beast::error_code ec2) {
+        if (ec2) return self->failConnect();
+        self->read();
+      });
+    });
+  }
+
+  void send(std::string text) {
+    out_.push_back(std::move(text));
+    if (out_.size() == 1) write();
+  }
+
+  void join(const std::string& id) {
+    game = id;
+    pending_ = false;
+    toMove_.clear();
+    send(Json{{"type", "join"}, {"game", id}}.dump());
+  }
+
+  void create() { send(Json{{"type", "create"}, {"rules", o_.rules}, {"mode", "friend"}, {"side", "S"}}.dump()); }
+
+  void stop() { stopped_ = true; }
+
+ private:
+  void failConnect() {
+    stats_.connectFailures++;
+  }
+  void write() {
+    ws_.async_write(net::buffer(out_.front()), [self = shared_from_this()](beast::error_code ec, std::size_t) {
+      if (ec) return;
+      self->out_.pop_front();
+      if (!self->out_.empty()) self->write();
+    });
+  }
+  void read() {
+    ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
+      if (ec) return;
+      Json m = Json::parse(beast::buffers_to_string(self->buffer_.data()), nullptr, false);
+      self->buffer_.consume(self->buffer_.size());
+      self->onMessage(m);
+      self->read();
+    });
+  }
+  void onMessage(const Json& m);
+  void maybeMove() {
+    if (stopped_ || pending_ || toMove_ != side || legal_.empty()) return;
+    pending_ = true;
+    auto go = [self = shared_from_this()] {
+      std::uniform_int_distribution<std::size_t> d(0, self->legal_.size() - 1);
+      const int house = self->legal_[d(self->rng_)].get<int>();
+      self->sentAt_ = Clock::now();
+      self->send(Json{{"type", "move"}, {"game", self->game}, {"id", ++self->moveId_}, {"house", house}, {"after", self->last_}}.dump());
+    };
+    if (o_.thinkMs <= 0) return go();
+    std::uniform_int_distribution<int> think(o_.thinkMs / 2, o_.thinkMs * 3 / 2);
+    timer_.expires_after(std::chrono::milliseconds(think(rng_)));
+    timer_.async_wait([go](beast::error_code ec) {
+      if (!ec) go();
+    });
+  }
+
+  websocket::stream<beast::tcp_stream> ws_;
+  net::steady_timer timer_;
+  beast::flat_buffer buffer_;
+  std::deque<std::string> out_;
+  Stats& stats_;
+  const Options& o_;
+  std::mt19937 rng_{std::random_device{}()};
+  std::string toMove_;
+  Json legal_ = Json::array();
+  long long last_ = 0;
+  long long moveId_ = 0;
+  bool pending_ = false;
+  bool stopped_ = false;
+  Clock::time_point sentAt_;
+};
+
+struct Table {
+  std::shared_ptr<Bot> a, b;
+  void newGame() {
+    a->create();
+  }
+};
+
+void Bot::onMessage(const Json& m) {
+  const std::string type = m.value("type", "");
+  if (type == "hello") {
+    if (creator) table->newGame();
+    return;
+  }
+  if (type == "created") {
+    side = "S";
+    table->b->side = "N";
+    join(m["id"]);
+    table->b->join(m["id"]);
+    return;
+  }
+  if (type == "state") {
+    const Json& g = m["game"];
+    if (g["you"] == "S" || g["you"] == "N") side = g["you"];
+    toMove_ = g["position"]["to_move"].is_null() ? "" : g["position"]["to_move"].get<std::string>();
+    legal_ = g["legal"];
+    last_ = g["last_event"];
+    return maybeMove();
+  }
+  if (type == "ack") {
+    stats_.moves++;
+    stats_.latencyMs.push_back(std::chrono::duration<double, std::milli>(Clock::now() - sentAt_).count());
+    pending_ = false;
+    return maybeMove();
+  }
+  if (type == "error") {
+    stats_.errors++;
+    if (stats_.errors < 5) std::fprintf(stderr, "error: %s\n", m.dump().c_str());
+    pending_ = false;
+    // Refused (rate limit, a race with the other player): try again a little later.
+    timer_.expires_after(std::chrono::milliseconds(100));
+    timer_.async_wait([self = shared_from_this()](beast::error_code ec) {
+      if (!ec) self->maybeMove();
+    });
+    return;
+  }
+  if (type == "event") {
+    last_ = m["n"];
+    const Json& e = m["event"];
+    if (e["kind"] == "move") {
+      toMove_ = e["position"]["to_move"].is_null() ? "" : e["position"]["to_move"].get<std::string>();
+      legal_ = e["legal"];
+      maybeMove();
+    } else if (e["kind"] == "game_over") {
+      toMove_.clear();
+      if (creator) {
+        stats_.games++;
+        if (!stopped_) table->newGame();
+      }
+    }
+  }
+}
+
+double percentile(std::vector<double>& v, double p) {
+  if (v.empty()) return 0;
+  const std::size_t k = std::min(v.size() - 1, static_cast<std::size_t>(p * static_cast<double>(v.size())));
+  std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(k), v.end());
+  return v[k];
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Options o;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    const std::string k = argv[i];
+    const std::string v = argv[i + 1];
+    if (k == "--port") o.port = static_cast<unsigned short>(std::stoi(v));
+    else if (k == "--games") o.games = std::stoi(v);
+    else if (k == "--seconds") o.seconds = std::stoi(v);
+    else if (k == "--think-ms") o.thinkMs = std::stoi(v);
+    else if (k == "--rules") o.rules = v;
+    else {
+      std::fprintf(stderr, "usage: semis-loadgen [--port P] [--games N] [--seconds S] [--think-ms MS] [--rules R]\n");
+      return 2;
+    }
+  }
+  if (o.games < 1 || o.games > 20000 || o.seconds < 1 || o.seconds > 600) {
+    std::fprintf(stderr, "semis-loadgen: --games 1..20000, --seconds 1..600\n");
+    return 2;
+  }
+  rlimit lim{};
+  if (getrlimit(RLIMIT_NOFILE, &lim) == 0) {
+    lim.rlim_cur = lim.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &lim);
+  }
+  net::io_context ioc;
+  Stats stats;
+  const tcp::endpoint ep(net::ip::make_address("127.0.0.1"), o.port);
+  std::vector<std::unique_ptr<Table>> tables;
+  for (int i = 0; i < o.games; ++i) {
+    auto t = std::make_unique<Table>();
+    t->a = std::make_shared<Bot>(ioc, stats, o);
+    t->b = std::make_shared<Bot>(ioc, stats, o);
+    t->a->table = t->b->table = t.get();
+    t->a->creator = true;
+    t->a->start(ep);
+    t->b->start(ep);
+    tables.push_back(std::move(t));
+  }
+  // Warm-up: the first seconds connect and create; measure only what follows.
+  const int warmup = std::min(3, o.seconds / 4);
+  net::steady_timer warm(ioc), end(ioc);
+  long long movesAtWarm = 0;
+  warm.expires_after(std::chrono::seconds(warmup));
+  warm.async_wait([&](beast::error_code) {
+    movesAtWarm = stats.moves;
+    stats.latencyMs.clear();
+  });
+  end.expires_after(std::chrono::seconds(warmup + o.seconds));
+  end.async_wait([&](beast::error_code) {
+    for (auto& t : tables) {
+      t->a->stop();
+      t->b->stop();
+    }
+    ioc.stop();
+  });
+  ioc.run();
+  auto& lat = stats.latencyMs;
+  const double rate = static_cast<double>(stats.moves - movesAtWarm) / o.seconds;
+  std::printf("games=%d seconds=%d think_ms=%d rules=%s\n", o.games, o.seconds, o.thinkMs, o.rules.c_str());
+  std::printf("moves=%lld moves_per_s=%.0f games_finished=%lld errors=%lld connect_failures=%lld\n",
+              stats.moves - movesAtWarm, rate, stats.games, stats.errors, stats.connectFailures);
+  const double p50 = percentile(lat, 0.50), p90 = percentile(lat, 0.90), p99 = percentile(lat, 0.99),
+               p999 = percentile(lat, 0.999), mx = lat.empty() ? 0 : *std::max_element(lat.begin(), lat.end());
+  std::printf("latency_ms p50=%.2f p90=%.2f p99=%.2f p99.9=%.2f max=%.2f (n=%zu)\n", p50, p90, p99, p999, mx, lat.size());
+  return stats.errors == 0 && stats.connectFailures == 0 ? 0 : 1;
+}

@@ -1,0 +1,519 @@
+// The game page: one controller for the three ways a board is fed: the server (a game id in the
+// URL, events over the WebSocket), two players on this device, or the local computer (both run
+// the C++ core in WebAssembly).
+import { BoardView } from './board';
+import { Core, type LocalGame } from './core';
+import { gameInfo, presetOf } from './games';
+import { currentLang, t, type Key } from './i18n';
+import { api, Connection, type ServerEvent } from './net';
+import type { GameState, MoveEvent, MoveSummary, SideLetter } from './types';
+import { el } from './dom';
+
+let activePage: GamePage | null = null;
+document.addEventListener('keydown', (e) => GamePage.onKey(e));
+
+const levelDepth: Record<string, number> = { easy: 1, medium: 4, hard: 8 };
+
+interface Source {
+  kind: 'server' | 'local' | 'ai';
+  play(house: number): void;
+  hint(): Promise<{ house: number; reason: string } | null>;
+  extra(): HTMLElement[]; // resign, draw, swap... buttons
+  close(): void;
+}
+
+export async function gamePage(root: HTMLElement, route: { server?: string; rules?: string; ai?: string; side?: string }): Promise<void> {
+  const core = await Core.load();
+  const page = new GamePage(root, core);
+  if (route.server) page.startServer(route.server);
+  else page.startLocal(route.rules ?? 'kalah', route.ai, (route.side as SideLetter) ?? 'S');
+}
+
+class GamePage {
+  private board: BoardView | null = null;
+  private state: GameState | null = null;
+  source: Source | null = null;
+  private you: SideLetter | 'both' | 'spectator' = 'both';
+  private lastMove: { side: SideLetter; house: number } | null = null;
+  private queue: Promise<void> = Promise.resolve();
+  private readonly status = el('p', { class: 'status', role: 'status', 'aria-live': 'polite' });
+  private readonly bannerEl = el('p', { class: 'banner', 'aria-live': 'polite' });
+  private readonly previewEl = el('p', { class: 'preview' });
+  private readonly hintEl = el('p', { class: 'hint-text', 'aria-live': 'polite' });
+  private readonly lastEl = el('p', { class: 'last-move' });
+  private readonly recordEl = el('pre', { class: 'record-text' });
+  private readonly net = el('p', { class: 'net' });
+  private readonly share = el('div', { class: 'share', hidden: '' });
+  private readonly topBar = el('div', { class: 'player top' });
+  private readonly bottomBar = el('div', { class: 'player bottom' });
+  private readonly boardHolder = el('div', { class: 'board-holder' });
+  private readonly extras = el('div', { class: 'extras' });
+  private readonly title = el('h1', { class: 'game-title' });
+  private bannerTimer = 0;
+
+  constructor(
+    private readonly root: HTMLElement,
+    private readonly core: Core,
+  ) {
+    const speed = el('input', { type: 'range', min: '0.25', max: '4', step: '0.25', id: 'speed', value: localStorage.getItem('semis.speed') ?? '1' }) as HTMLInputElement;
+    speed.addEventListener('input', () => {
+      localStorage.setItem('semis.speed', speed.value);
+      if (this.board) this.board.speed = Number(speed.value);
+    });
+    const skip = el('button', { type: 'button', class: 'skip' }, t('skip'));
+    skip.addEventListener('click', () => this.board?.skip());
+    const teach = el('button', { type: 'button', class: 'teach' }, t('teach'));
+    teach.addEventListener('click', () => void this.teach());
+    const recordBox = el('details', { class: 'record' }, el('summary', {}, t('record')), this.recordEl);
+    root.replaceChildren(
+      el('div', { class: 'game-page' },
+        el('div', { class: 'game-head' }, el('a', { href: '/', class: 'back', 'data-link': '' }, '← ' + t('back')), this.title, this.net),
+        this.share,
+        this.status,
+        this.topBar,
+        this.boardHolder,
+        this.bottomBar,
+        this.bannerEl,
+        this.previewEl,
+        el('div', { class: 'controls' },
+          el('label', { for: 'speed' }, t('speed')), speed, skip, teach, this.extras),
+        this.hintEl,
+        this.lastEl,
+        el('p', { class: 'keys' }, ''),
+        recordBox,
+      ),
+    );
+    activePage?.source?.close();
+    activePage = this;
+  }
+
+  static onKey(e: KeyboardEvent): void {
+    activePage?.key(e);
+  }
+
+  private key(e: KeyboardEvent): void {
+    if (!this.board || !this.root.contains(this.bannerEl) || e.target instanceof HTMLInputElement) return;
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (/^[1-9]$/.test(e.key)) this.board.playHouseKey(Number(e.key));
+    else if (e.key === 'h' || e.key === 'H') void this.teach();
+    else if (e.key === 's' || e.key === 'S') this.board.skip();
+  }
+
+  // ---- sources ----
+
+  startLocal(rules: string, ai: string | undefined, humanSide: SideLetter): void {
+    const made = this.core.newGame(rules);
+    if (typeof made === 'string') {
+      this.status.textContent = made;
+      return;
+    }
+    const game: LocalGame = made;
+    const aiSide: SideLetter | null = ai ? (humanSide === 'S' ? 'N' : 'S') : null;
+    this.you = ai ? humanSide : 'both';
+    // The moves so far live in the URL, so a reload replays them.
+    const moves = (new URLSearchParams(location.hash.slice(1)).get('m') ?? '').split(',').filter(Boolean).map(Number);
+    for (const m of moves) if (game.play(m).error !== undefined) break;
+    const played: number[] = game.state().plies?.map((p) => p.move) ?? [];
+    const remember = () => history.replaceState(null, '', `${location.pathname}${location.search}#m=${played.join(',')}`);
+    const think = () => {
+      const s = this.state;
+      if (!aiSide || !s || s.status !== 'playing' || s.position.to_move !== aiSide) return;
+      this.status.textContent = t('opponentThinking');
+      setTimeout(() => {
+        const best = this.core.best(s.rules, s.position, levelDepth[ai ?? 'medium'] ?? 4);
+        if (best.error === undefined) this.source?.play(best.house);
+      }, 350);
+    };
+    this.source = {
+      kind: ai ? 'ai' : 'local',
+      play: (house) => {
+        const r = game.play(house);
+        if (r.error !== undefined) return;
+        played.push(house);
+        remember();
+        this.enqueueMove(r.event, r.state).then(think);
+      },
+      hint: async () => this.localHint(),
+      extra: () => {
+        const out: HTMLElement[] = [];
+        if (this.state?.can_swap) {
+          const b = el('button', { type: 'button' }, t('swap'));
+          b.addEventListener('click', () => {
+            const r = game.swap();
+            if (r.error === undefined) this.setState(r.state);
+          });
+          out.push(b);
+        }
+        if (presetOf(rules) === 'al-manqala' && this.state?.status === 'playing') {
+          const b = el('button', { type: 'button' }, t('splitOffer'));
+          b.addEventListener('click', () => {
+            const r = game.split();
+            if (r.error === undefined) this.setState(r.state);
+          });
+          out.push(b);
+        }
+        return out;
+      },
+      close: () => {},
+    };
+    const s = game.state();
+    const names = this.localNames(aiSide);
+    this.setup(s, humanSide, names);
+    this.setState(s);
+    think();
+  }
+
+  private localNames(aiSide: SideLetter | null): Record<SideLetter, string> {
+    return {
+      S: aiSide === 'S' ? t('computer') : aiSide ? `${t('south')} (${t('you')})` : t('south'),
+      N: aiSide === 'N' ? t('computer') : aiSide ? `${t('north')} (${t('you')})` : t('north'),
+    };
+  }
+
+  startServer(id: string): void {
+    let pendingHint: ((h: { house: number; reason: string } | null) => void) | null = null;
+    const conn = new Connection(id, {
+      state: (g) => {
+        this.you = g.you ?? 'spectator';
+        if (!this.board) this.setup(g, this.you === 'N' ? 'N' : 'S', this.serverNames(g));
+        this.queue = this.queue.then(() => this.setState(g));
+        void this.refreshRecord(id);
+      },
+      event: (e) => this.serverEvent(e, id),
+      ack: () => {},
+      error: (code, message) => {
+        if (code === 'unknown_type' && pendingHint) {
+          pendingHint(this.localHint()); // a server without hints: the core in the page answers
+          pendingHint = null;
+          return;
+        }
+        if (code === 'not_found') this.status.textContent = t('notFound');
+        else this.flash(message || code);
+        // A refused move: show the authoritative state again (a rejoin sends it).
+        if (this.state && this.board) this.setState(this.state);
+      },
+      status: (online) => {
+        this.net.textContent = online ? '' : t('reconnecting');
+        this.net.classList.toggle('offline', !online);
+        document.body.dataset.online = online ? '1' : '0';
+      },
+      other: (msg) => {
+        if (msg.type === 'presence' && msg.seats) {
+          this.queue = this.queue.then(() => {
+            if (this.state) this.setState({ ...this.state, seats: msg.seats as GameState['seats'] });
+          });
+        }
+        if (msg.type === 'hint' && pendingHint) {
+          pendingHint({ house: Number(msg.house), reason: String(msg.reason ?? '') });
+          pendingHint = null;
+        }
+      },
+    });
+    (window as unknown as { semisConnection: Connection }).semisConnection = conn;
+    this.source = {
+      kind: 'server',
+      play: (house) => {
+        if (conn.move(house) !== null) this.board?.setLegal(null, []);
+      },
+      hint: () =>
+        new Promise((resolve) => {
+          // The server's engine explains its hint when it offers one; otherwise the core in the page does.
+          if (!conn.send({ type: 'hint', game: id, lang: currentLang() })) return resolve(this.localHint());
+          pendingHint = resolve;
+          setTimeout(() => {
+            if (pendingHint === resolve) {
+              pendingHint = null;
+              resolve(this.localHint());
+            }
+          }, 1200);
+        }),
+      extra: () => {
+        const s = this.state;
+        if (!s || this.you === 'spectator' || this.you === 'both') return [];
+        const out: HTMLElement[] = [];
+        const action = (label: string, type: string) => {
+          const b = el('button', { type: 'button' }, label);
+          b.addEventListener('click', () => conn.send({ type, game: id }));
+          out.push(b);
+        };
+        const split = presetOf(s.rules) === 'al-manqala';
+        if (s.status === 'playing' && s.draw_offer && s.draw_offer !== this.you) {
+          const who = this.serverNames(s)[s.draw_offer];
+          out.push(el('span', { class: 'offer', role: 'status' }, t(split ? 'splitOffered' : 'drawOffered', { who })));
+          action(t('accept'), split ? 'accept_split' : 'accept_draw');
+          action(t('decline'), 'decline_draw');
+        }
+        if (s.status === 'playing') {
+          action(t('resign'), 'resign');
+          if (!s.draw_offer) action(split ? t('splitOffer') : t('offerDraw'), split ? 'offer_split' : 'offer_draw');
+          if (s.can_swap) action(t('swap'), 'swap');
+        } else if (s.status === 'over') action(t('rematch'), 'rematch');
+        return out;
+      },
+      close: () => {
+        conn.close();
+        clearInterval(this.clockTimer);
+      },
+    };
+  }
+
+  private serverNames(g: GameState): Record<SideLetter, string> {
+    const name = (s: SideLetter) => {
+      const seat = g.seats?.[s];
+      const base = seat?.kind === 'ai' ? `${t('computer')}${seat.level ? ` (${seat.level})` : ''}` : seat?.name ?? (s === 'S' ? t('south') : t('north'));
+      return g.you === s ? `${base} (${t('you')})` : base;
+    };
+    return { S: name('S'), N: name('N') };
+  }
+
+  private serverEvent(e: ServerEvent, id: string): void {
+    const ev = e.event;
+    if (ev.kind === 'move') {
+      const m = ev as MoveEvent;
+      const prev = this.state;
+      if (!prev) return;
+      const next: GameState = { ...prev, position: m.position, legal: m.legal, last_event: e.n, plies: [...(prev.plies ?? []), { mover: m.side, move: m.house }] };
+      if (m.trace.some((x) => x.kind === 'game_end')) next.status = 'over';
+      void this.enqueueMove(m, next).then(() => this.refreshRecord(id));
+      if (next.status === 'over') void this.refetch(id);
+      return;
+    }
+    // Seats, offers, results: the whole state is cheap to fetch again.
+    if (ev.kind === 'rematch' && typeof ev.new_game === 'string') {
+      location.assign(`/g/${ev.new_game}`);
+      return;
+    }
+    void this.refetch(id);
+  }
+
+  private async refetch(id: string): Promise<void> {
+    try {
+      const g = await api<GameState>('GET', `/api/games/${id}`);
+      this.queue = this.queue.then(() => {
+        if (this.state) g.position = this.state.position;
+        this.setState({ ...g, position: g.position });
+      });
+    } catch {
+      /* the WebSocket resync covers it */
+    }
+  }
+
+  private async refreshRecord(id: string): Promise<void> {
+    try {
+      const res = await fetch(`/api/games/${id}/record`, { credentials: 'same-origin' });
+      if (res.ok) this.recordEl.textContent = await res.text();
+    } catch {
+      /* keep the last one */
+    }
+  }
+
+  // ---- board ----
+
+  private setup(s: GameState, bottom: SideLetter, names: Record<SideLetter, string>): void {
+    const info = gameInfo(presetOf(s.rules));
+    this.title.textContent = info.name[currentLang()];
+    document.title = `${info.name[currentLang()]} · Semis`;
+    const cat = this.core.rules();
+    const preset = cat.presets.find((p) => p.name === presetOf(s.rules));
+    const opts = { ...(preset?.options ?? {}) };
+    for (const kv of s.rules.split(',').slice(1)) {
+      const [k, v] = kv.split('=');
+      opts[k] = v;
+    }
+    const board = new BoardView({
+      houses: s.position.houses.length / 2,
+      stores: opts.stores !== 'false',
+      clockwise: opts.direction === 'cw',
+      bottom,
+      names,
+    });
+    board.speed = Number(localStorage.getItem('semis.speed') ?? '1');
+    board.onPlay = (h) => this.source?.play(h);
+    board.onPreview = (h) => this.preview(h);
+    board.banner = (text, tone) => this.flash(text, tone);
+    this.board = board;
+    this.boardHolder.replaceChildren(board.el);
+    this.topBar.dataset.side = bottom === 'S' ? 'N' : 'S';
+    this.bottomBar.dataset.side = bottom;
+    this.root.querySelector('.keys')!.textContent = t('keyboardHelp', { n: s.position.houses.length / 2 });
+    (window as unknown as { semisBoard: BoardView }).semisBoard = board;
+  }
+
+  private names(): Record<SideLetter, string> {
+    if (this.source?.kind === 'server' && this.state) return this.serverNames(this.state);
+    return this.localNames(this.source?.kind === 'ai' ? (this.you === 'S' ? 'N' : 'S') : null);
+  }
+
+  private enqueueMove(e: MoveEvent, next: GameState): Promise<void> {
+    this.lastMove = { side: e.side, house: e.house };
+    this.hintEl.textContent = '';
+    this.board?.highlightHint(null);
+    this.queue = this.queue.then(async () => {
+      if (!this.board) return;
+      this.board.setLegal(null, []);
+      await this.board.animate(e.trace, e.position);
+      this.setState(next);
+    });
+    return this.queue;
+  }
+
+  private clockAt = 0;
+  private clockTimer = 0;
+
+  // The server sends the time left when something happens; between events the page counts down.
+  private tick(): void {
+    const s = this.state;
+    const c = s?.clock as { running?: boolean } | null | undefined;
+    if (!s || !c || !c.running || s.status !== 'playing' || !s.position.to_move) return;
+    const side = s.position.to_move;
+    const span = this.root.querySelector(`.clock[data-side="${side}"]`);
+    if (span) span.textContent = clockText(s.clock, side, Date.now() - this.clockAt);
+  }
+
+  private setState(s: GameState): void {
+    this.state = s;
+    this.clockAt = Date.now();
+    if (!this.clockTimer) this.clockTimer = window.setInterval(() => this.tick(), 1000);
+    const board = this.board;
+    if (!board) return;
+    if (!board.busy) board.setPosition(s.position);
+    const toMove = s.status === 'playing' ? s.position.to_move : null;
+    const mine = toMove !== null && (this.you === 'both' || this.you === toMove);
+    board.setLegal(mine ? toMove : null, mine ? s.legal : []);
+    document.body.dataset.toMove = toMove ?? '-';
+    document.body.dataset.status = s.status;
+    document.body.dataset.plies = String(s.plies?.length ?? 0);
+    const names = this.names();
+    for (const bar of [this.topBar, this.bottomBar]) {
+      const side = bar.dataset.side as SideLetter;
+      const seat = s.seats?.[side];
+      bar.replaceChildren(
+        el('span', { class: 'name' }, names[side]),
+        seat && seat.connected === false && seat.kind === 'human' ? el('span', { class: 'away' }, t('away')) : '',
+        el('span', { class: 'clock', 'data-side': side }, clockText(s.clock, side)),
+      );
+      bar.classList.toggle('to-move', toMove === side);
+    }
+    // Whose turn, or the result.
+    if (s.status === 'over' && s.result) {
+      const r = s.result;
+      let text: string;
+      if (r.score) {
+        // The winner's score first: "North wins 16–8".
+        const [a, b] = r.winner === 'N' ? [r.score[1], r.score[0]] : [r.score[0], r.score[1]];
+        text = r.winner === 'draw' ? t('draw', { a, b }) : t('wins', { who: names[r.winner], a, b });
+      } else text = r.winner === 'draw' ? t('drawPlain') : t('winsPlain', { who: names[r.winner] });
+      const reasons = ['resign', 'time', 'agreement', 'split'];
+      if (r.reason && reasons.includes(r.reason)) text += ` (${t(`reason.${r.reason}` as Key)})`;
+      this.status.textContent = `${t('result')}: ${text}`;
+      this.status.className = 'status over';
+    } else if (s.status === 'waiting') {
+      this.status.textContent = t('waitingShort');
+      this.status.className = 'status';
+    } else if (toMove) {
+      this.status.textContent = this.you === toMove ? t('yourTurn') : t('turn', { who: names[toMove] });
+      this.status.className = `status turn-${toMove}`;
+    }
+    if (this.you === 'spectator') this.status.textContent += ` — ${t('spectator')}`;
+    if ((s.sets ?? 1) > 1) this.status.textContent += ` · ${t('set', { k: s.set ?? 1, n: s.sets ?? 1 })} · ${t('points', { a: s.points?.[0] ?? 0, b: s.points?.[1] ?? 0 })}`;
+    // The share link while the friend has not come.
+    if (s.status === 'waiting' && this.source?.kind === 'server') {
+      const link = `${location.origin}/g/${s.id ?? ''}`;
+      const input = el('input', { readonly: '', value: link, class: 'link', 'aria-label': t('copyLink') }) as HTMLInputElement;
+      const copy = el('button', { type: 'button' }, t('copyLink'));
+      copy.addEventListener('click', async () => {
+        input.select();
+        try {
+          await navigator.clipboard.writeText(link);
+        } catch {
+          document.execCommand('copy');
+        }
+        copy.textContent = t('copied');
+      });
+      this.share.replaceChildren(el('p', {}, t('waitingFriend')), input, copy);
+      this.share.hidden = false;
+    } else this.share.hidden = true;
+    const last = this.lastMove ?? lastPly(s);
+    this.lastEl.textContent = last ? t('lastMove', { who: names[last.side], house: last.house }) : '';
+    if (s.record !== undefined) this.recordEl.textContent = s.record;
+    else if (!this.recordEl.textContent) this.recordEl.textContent = (s.plies ?? []).map((p, i) => `${i + 1}. ${p.mover}${p.move}`).join(' ');
+    this.extras.replaceChildren(...(this.source?.extra() ?? []));
+  }
+
+  private preview(house: number | null): void {
+    const s = this.state;
+    if (!this.board || !s || house === null || s.position.to_move === null) {
+      this.previewEl.textContent = '';
+      this.board?.showPreview(null);
+      return;
+    }
+    const p = this.core.preview(s.rules, s.position, house);
+    if (p.error !== undefined) return;
+    this.board.showPreview(p);
+    this.previewEl.textContent = describe(p, this.board);
+  }
+
+  private localHint(): { house: number; reason: string } | null {
+    const s = this.state;
+    if (!s || s.status !== 'playing' || !s.position.to_move) return null;
+    const depth = 6;
+    const b = this.core.best(s.rules, s.position, depth);
+    if (b.error !== undefined) return null;
+    return { house: b.house, reason: hintReason(b, depth) };
+  }
+
+  private async teach(): Promise<void> {
+    if (!this.board || !this.state || this.board.busy) return;
+    const toMove = this.state.position.to_move;
+    if (!toMove || !(this.you === 'both' || this.you === toMove)) {
+      this.hintEl.textContent = t('hintNone');
+      return;
+    }
+    const h = await this.source?.hint();
+    if (!h) {
+      this.hintEl.textContent = t('hintNone');
+      return;
+    }
+    this.board.highlightHint(h.house);
+    this.hintEl.textContent = h.reason;
+  }
+
+  private flash(text: string, tone = ''): void {
+    this.bannerEl.textContent = text;
+    this.bannerEl.className = `banner show ${tone}`;
+    clearTimeout(this.bannerTimer);
+    this.bannerTimer = window.setTimeout(() => (this.bannerEl.className = 'banner'), 1800);
+  }
+}
+
+function lastPly(s: GameState): { side: SideLetter; house: number } | null {
+  const p = s.plies?.[s.plies.length - 1];
+  return p ? { side: p.mover, house: p.move } : null;
+}
+
+function describe(p: MoveSummary, board: BoardView): string {
+  const parts = [t('previewLands', { pit: board.pitName(p.last) })];
+  if (p.captured > 0) parts.push(t('previewCaptures', { count: p.captured }));
+  if (p.castle) parts.push(t('previewCastle'));
+  if (p.extra_turn) parts.push(t('previewExtra'));
+  if (p.ends) parts.push(t('previewEnds'));
+  return parts.join(' · ');
+}
+
+function hintReason(p: MoveSummary, depth: number): string {
+  if (p.ends) return t('hintEnds', { house: p.house });
+  if (p.castle) return t('hintCastle', { house: p.house });
+  if (p.captured > 0) return t('hintCapture', { house: p.house, count: p.captured });
+  if (p.extra_turn) return t('hintExtra', { house: p.house });
+  return t('hintQuiet', { house: p.house, depth });
+}
+
+// The clock as the server may send it: milliseconds left per side.
+function clockText(clock: unknown, side: SideLetter, elapsed = 0): string {
+  if (!clock || typeof clock !== 'object') return '';
+  const c = clock as Record<string, unknown>;
+  const ms = typeof c[side] === 'number' ? (c[side] as number) : typeof (c.remaining as Record<string, unknown> | undefined)?.[side] === 'number' ? ((c.remaining as Record<string, number>)[side]) : null;
+  if (ms === null) return '';
+  const total = Math.max(0, Math.round((ms - elapsed) / 1000));
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
+}

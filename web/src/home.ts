@@ -1,0 +1,197 @@
+// The home page: pick a game and its options, then how to play it.
+import { Core, type RulesCatalog } from './core';
+import { games, type GameInfo } from './games';
+import { currentLang, t, type Key } from './i18n';
+import { api } from './net';
+import { boardPicture } from './picture';
+import { el } from './dom';
+
+let chosen = localStorage.getItem('semis.game') ?? 'kalah';
+const choices: Record<string, string> = {};
+
+export async function homePage(root: HTMLElement, navigate: (url: string) => void): Promise<void> {
+  const core = await Core.load();
+  const cat = core.rules();
+  const online = await api<{ ok: boolean }>('GET', '/healthz').then((r) => r.ok === true, () => false);
+  const lang = currentLang();
+
+  const cards = el('div', { class: 'cards', role: 'radiogroup', 'aria-label': t('chooseGame') });
+  const optionsBox = el('div', { class: 'options' });
+  const rulesDialog = el('dialog', { class: 'rules-dialog' }) as HTMLDialogElement;
+
+  const presetValues = (name: string) => cat.presets.find((p) => p.name === name)?.options ?? {};
+
+  const renderOptions = () => {
+    const info = games.find((g) => g.preset === chosen) ?? games[0];
+    const base = presetValues(info.preset);
+    const rows = info.options.map((name) => optionControl(cat, name, base[name]));
+    optionsBox.replaceChildren(el('h2', {}, `${t('options')} — ${info.name[lang]}`), ...rows);
+  };
+
+  const showRules = (info: GameInfo) => {
+    const o = presetValues(info.preset);
+    rulesDialog.replaceChildren(
+      el('h2', {}, `${t('rulesOf')}: ${info.name[lang]}`),
+      pictureNode(Number(o.houses), Number(o.seeds), o.stores !== 'false', o.direction === 'cw', 360),
+      el('ol', {}, ...info.rules[lang].map((r) => el('li', {}, r))),
+      closeButton(rulesDialog),
+    );
+    rulesDialog.showModal();
+  };
+
+  for (const info of games) {
+    const o = presetValues(info.preset);
+    const card = el('div', { class: 'card', role: 'radio', tabindex: '0', 'data-preset': info.preset, 'aria-checked': String(info.preset === chosen) });
+    const rulesBtn = el('button', { type: 'button', class: 'rules-link' }, t('rulesOf'));
+    rulesBtn.addEventListener('click', (e) => {
+      e.stopPropagation();
+      showRules(info);
+    });
+    card.append(pictureNode(Number(o.houses), Math.min(Number(o.seeds), 7), o.stores !== 'false', o.direction === 'cw'), el('h3', {}, info.name[lang]), el('p', {}, info.blurb[lang]), rulesBtn);
+    const pick = () => {
+      chosen = info.preset;
+      localStorage.setItem('semis.game', chosen);
+      for (const c of cards.children) c.setAttribute('aria-checked', String((c as HTMLElement).dataset.preset === chosen));
+      renderOptions();
+    };
+    card.addEventListener('click', pick);
+    card.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter' || e.key === ' ') {
+        e.preventDefault();
+        pick();
+      }
+    });
+    cards.append(card);
+  }
+  renderOptions();
+
+  const rulesText = () => {
+    const base = presetValues(chosen);
+    let out = chosen;
+    for (const [name, value] of Object.entries(choices)) {
+      if (name.startsWith(chosen + ':')) {
+        const opt = name.slice(chosen.length + 1);
+        if (base[opt] !== value) out += `,${opt}=${value}`;
+      }
+    }
+    return out;
+  };
+
+  const select = (id: string, label: string, values: [string, string][]) => {
+    const s = el('select', { id }) as HTMLSelectElement;
+    for (const [v, text] of values) s.append(el('option', { value: v }, text));
+    return { node: el('label', { class: 'field' }, label, s), input: s };
+  };
+  const level = select('level', t('level'), ['easy', 'medium', 'hard'].map((l) => [l, t(`level.${l}` as Key)]));
+  level.input.value = 'medium';
+  const side = select('side', t('side'), ['S', 'N', 'random'].map((s) => [s, t(`side.${s}` as Key)]));
+  const clock = select('clock', t('clock'), [['none', t('clock.none')], ['5+3', '5 min + 3 s'], ['10+5', '10 min + 5 s']]);
+
+  const create = async (mode: 'ai' | 'friend') => {
+    const sideValue = side.input.value === 'random' ? (Math.random() < 0.5 ? 'S' : 'N') : side.input.value;
+    const body: Record<string, unknown> = { rules: rulesText(), mode, side: side.input.value };
+    if (mode === 'ai') body.level = level.input.value;
+    if (clock.input.value !== 'none') {
+      const [m, i] = clock.input.value.split('+').map(Number);
+      body.clock = { minutes: m, increment: i };
+    }
+    try {
+      const g = await api<{ id: string; link: string }>('POST', '/api/games', body);
+      navigate(g.link ?? `/g/${g.id}`);
+    } catch {
+      // No server: the computer still plays, in this page, with the same rules core.
+      if (mode === 'ai') navigate(`/?local=${encodeURIComponent(rulesText())}&ai=${level.input.value}&side=${sideValue}`);
+      else note.textContent = t('serverDown');
+    }
+  };
+
+  const btn = (label: string, cls: string, f: () => void) => {
+    const b = el('button', { type: 'button', class: `mode ${cls}` }, label);
+    b.addEventListener('click', f);
+    return b;
+  };
+  const note = el('p', { class: 'note', role: 'status' }, online ? '' : t('serverDown'));
+  const live = el('ul', { class: 'live' });
+  const liveBox = el('div', { class: 'live-box' }, el('h3', {}, t('watch')), live);
+  const loadLive = async () => {
+    try {
+      const r = await api<{ games: { id: string; rules: string; plies: number; seats?: unknown }[] }>('GET', '/api/games?live=1');
+      live.replaceChildren(
+        ...(r.games.length === 0
+          ? [el('li', {}, t('noLive'))]
+          : r.games.map((g) => el('li', {}, el('a', { href: `/g/${g.id}`, 'data-link': '' }, `${games.find((x) => x.preset === g.rules.split(',')[0])?.name[lang] ?? g.rules} · ${g.plies}`)))),
+      );
+    } catch {
+      live.replaceChildren(el('li', {}, t('noLive')));
+    }
+  };
+  void loadLive();
+
+  const friend = btn(t('playFriend'), 'friend', () => void create('friend'));
+  if (!online) friend.setAttribute('disabled', '');
+  root.replaceChildren(
+    el('div', { class: 'home' },
+      el('header', { class: 'hero' }, el('h1', {}, t('title')), el('p', {}, t('tagline'))),
+      el('h2', {}, t('chooseGame')),
+      cards,
+      optionsBox,
+      el('div', { class: 'play' },
+        el('div', { class: 'mode-box' }, level.node, side.node, btn(t('playComputer'), 'computer', () => void create('ai'))),
+        el('div', { class: 'mode-box' }, clock.node, friend),
+        el('div', { class: 'mode-box' }, btn(t('playLocal'), 'local', () => navigate(`/?local=${encodeURIComponent(rulesText())}`))),
+        liveBox,
+      ),
+      note,
+      rulesDialog,
+    ),
+  );
+
+  function optionControl(c: RulesCatalog, name: string, value: string): HTMLElement {
+    const info = c.options.find((o) => o.name === name);
+    const key = `${chosen}:${name}`;
+    const current = choices[key] ?? value;
+    let input: HTMLInputElement | HTMLSelectElement;
+    if (info?.values === 'true|false') {
+      input = el('input', { type: 'checkbox', id: `opt-${name}` }) as HTMLInputElement;
+      (input as HTMLInputElement).checked = current === 'true';
+      input.addEventListener('change', () => (choices[key] = String((input as HTMLInputElement).checked)));
+    } else {
+      input = el('select', { id: `opt-${name}` }) as HTMLSelectElement;
+      const values = info?.values.includes('..') ? range(info.values, name) : (info?.values ?? '').split('|');
+      for (const v of values) {
+        const label = (`${name}.${v}` as Key) in labelKeys ? t(`${name}.${v}` as Key) : v;
+        input.append(el('option', { value: v }, label));
+      }
+      input.value = current;
+      input.addEventListener('change', () => (choices[key] = input.value));
+    }
+    return el('label', { class: 'field', for: `opt-${name}` }, labelFor(name), input);
+  }
+}
+
+const labelKeys: Record<string, true> = { 'capture.standard': true, 'capture.empty': true, 'capture.none': true, 'end.immediate': true, 'end.on_turn': true };
+
+function labelFor(name: string): string {
+  const k: Record<string, Key> = { houses: 'houses', seeds: 'seeds', capture: 'capture', end: 'end', pie: 'pie', sets: 'sets' };
+  return k[name] ? t(k[name]) : name;
+}
+
+function range(values: string, name: string): string[] {
+  const [lo, hi] = values.split('..').map(Number);
+  const from = name === 'houses' ? Math.max(lo, 3) : lo;
+  const out: string[] = [];
+  for (let v = from; v <= Math.min(hi, 12); ++v) out.push(String(v));
+  return out;
+}
+
+function pictureNode(houses: number, seeds: number, stores: boolean, cw: boolean, width = 240): HTMLElement {
+  const d = el('div', { class: 'picture-box' });
+  d.innerHTML = boardPicture(houses, seeds, stores, cw, width);
+  return d;
+}
+
+function closeButton(d: HTMLDialogElement): HTMLElement {
+  const b = el('button', { type: 'button', class: 'close' }, t('close'));
+  b.addEventListener('click', () => d.close());
+  return b;
+}

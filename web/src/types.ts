@@ -1,0 +1,74 @@
+// The shapes of docs/protocol.md (v1) that the client reads.
+
+export type SideLetter = 'S' | 'N';
+
+export interface TraceEvent {
+  kind: string; // lift, drop, relay, relay_cut, capture, castle, extra_turn, pass, must_feed, sweep, split, game_end
+  pit?: number;
+  count?: number;
+  to?: number;
+  side?: SideLetter;
+}
+
+export interface WirePosition {
+  houses: number[];
+  stores: number[];
+  to_move: SideLetter | null;
+  castle?: (number | string | null)[];
+}
+
+export interface MoveEvent {
+  kind: 'move';
+  side: SideLetter;
+  house: number;
+  trace: TraceEvent[];
+  position: WirePosition;
+  legal: number[];
+}
+
+export interface Seat {
+  name?: string;
+  kind?: 'human' | 'ai';
+  level?: string;
+  connected?: boolean;
+}
+
+export interface Result {
+  winner: SideLetter | 'draw';
+  score?: number[];
+  reason?: string;
+}
+
+export interface GameState {
+  id?: string;
+  rules: string;
+  mode?: string;
+  seats?: Partial<Record<SideLetter, Seat>>;
+  you?: SideLetter | 'both' | 'spectator';
+  position: WirePosition;
+  legal: number[];
+  status: 'waiting' | 'playing' | 'over';
+  result?: Result | null;
+  set?: number;
+  sets?: number;
+  points?: number[];
+  clock?: unknown;
+  plies?: { mover: SideLetter; move: number }[];
+  last_event?: number;
+  record?: string;
+  can_swap?: boolean;
+  draw_offer?: SideLetter | null;
+}
+
+// What one sowing would do, as the WASM core previews it.
+export interface MoveSummary {
+  house: number;
+  last: number;
+  captured: number;
+  captures: { pit: number; count: number }[];
+  extra_turn: boolean;
+  castle: boolean;
+  relay_cut: boolean;
+  ends: boolean;
+  trace: TraceEvent[];
+}

@@ -1,0 +1,259 @@
+// The rules core for the browser: a C API over semis::Game and semis::Board, compiled with em++.
+// The browser never re-implements the rules; it calls these for local play (two players on one
+// device, a small local opponent when no server is there) and for the hover preview of a move.
+// Every function answers one JSON text (the same JSON views the server uses, protocol/Json.hpp);
+// the pointer stays valid until the next call.
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "protocol/Json.hpp"
+#include "rules/Notation.hpp"
+
+using semis::Board;
+using semis::Game;
+using semis::Position;
+using semis::Side;
+using semis::protocol::Json;
+
+namespace {
+
+std::string reply;
+std::vector<std::unique_ptr<semis::Record>> games;
+
+const char* answer(const Json& j) {
+  reply = j.dump();
+  return reply.c_str();
+}
+
+const char* error(const std::string& message) { return answer(Json{{"error", message}}); }
+
+Json legalJson(const Board& board, const Position& pos) {
+  Json legal = Json::array();
+  const std::uint32_t mask = board.legalMask(pos);
+  for (int h = 1; h <= board.houses(); ++h) {
+    if (((mask >> (h - 1)) & 1U) != 0) legal.push_back(h);
+  }
+  return legal;
+}
+
+Json castleJson(const Board& board, const Position& pos) {
+  Json c = Json::array();
+  for (auto pit : pos.castle) c.push_back(pit < 0 ? Json(nullptr) : Json(static_cast<int>(pit)));
+  (void)board;
+  return c;
+}
+
+Json positionJson(const Board& board, const Position& pos) {
+  return Json{{"houses", semis::protocol::housesJson(board, pos)},
+              {"stores", semis::protocol::storesJson(board, pos)},
+              {"to_move", pos.over ? Json(nullptr) : Json(semis::protocol::sideName(pos.toMove))},
+              {"castle", castleJson(board, pos)}};
+}
+
+Json stateJson(const semis::Record& record) {
+  const Game& g = record.game;
+  const Board& board = g.board();
+  Json plies = Json::array();
+  for (const auto& p : g.plies()) plies.push_back(Json{{"mover", semis::protocol::sideName(p.mover)}, {"move", p.move}});
+  const auto points = g.doubledPoints();
+  Json result = nullptr;
+  if (g.over()) {
+    const auto w = g.matchWinner();
+    const char* winner = !w || *w == semis::Winner::Draw ? "draw" : *w == semis::Winner::South ? "S" : "N";
+    const auto& last = g.setResults().back().outcome;
+    result = Json{{"winner", winner}, {"score", Json::array({last.south, last.north})}};
+  }
+  return Json{{"rules", semis::toString(g.rules())},
+              {"position", positionJson(board, g.position())},
+              {"legal", legalJson(board, g.position())},
+              {"status", g.over() ? "over" : "playing"},
+              {"result", result},
+              {"set", g.currentSet()},
+              {"sets", g.setCount()},
+              {"points", Json::array({points[0] / 2.0, points[1] / 2.0})},
+              {"can_swap", g.canSwap()},
+              {"plies", plies},
+              {"record", semis::printRecord(record)}};
+}
+
+semis::Record* find(int handle) {
+  if (handle < 0 || handle >= static_cast<int>(games.size())) return nullptr;
+  return games[static_cast<std::size_t>(handle)].get();
+}
+
+// A small negamax on the store difference: enough for a local opponent and for "Teach me" when no
+// server engine is reachable. An extra turn keeps the same side to move, so the sign flips only
+// when the turn passes.
+int evaluate(const Board& board, const Position& pos, Side me) {
+  if (pos.over) {
+    const auto o = board.outcome(pos);
+    const int diff = me == Side::South ? o.south - o.north : o.north - o.south;
+    return diff * 1000;
+  }
+  const int mine = pos.pits[static_cast<std::size_t>(board.storePit(me))];
+  const int theirs = pos.pits[static_cast<std::size_t>(board.storePit(semis::other(me)))];
+  return mine - theirs;
+}
+
+int search(const Board& board, const Position& pos, int depth, int alpha, int beta) {
+  const Side me = pos.toMove;
+  if (depth == 0 || pos.over) return evaluate(board, pos, me);
+  const std::uint32_t mask = board.legalMask(pos);
+  int best = -1000000;
+  for (int h = 1; h <= board.houses(); ++h) {
+    if (((mask >> (h - 1)) & 1U) == 0) continue;
+    Position next = pos;
+    board.apply(next, h);
+    const bool same = !next.over && next.toMove == me;
+    const int v = same ? search(board, next, depth - 1, alpha, beta)
+                       : (next.over ? evaluate(board, next, me) : -search(board, next, depth - 1, -beta, -alpha));
+    if (v > best) best = v;
+    if (best > alpha) alpha = best;
+    if (alpha >= beta) break;
+  }
+  return best;
+}
+
+int bestMove(const Board& board, const Position& pos, int depth) {
+  const std::uint32_t mask = board.legalMask(pos);
+  int best = 0;
+  int bestValue = -10000000;
+  for (int h = 1; h <= board.houses(); ++h) {
+    if (((mask >> (h - 1)) & 1U) == 0) continue;
+    Position next = pos;
+    board.apply(next, h);
+    const bool same = !next.over && next.toMove == pos.toMove;
+    const int v = next.over ? evaluate(board, next, pos.toMove)
+                  : same    ? search(board, next, depth - 1, -10000000, 10000000)
+                            : -search(board, next, depth - 1, -10000000, 10000000);
+    if (v > bestValue) {
+      bestValue = v;
+      best = h;
+    }
+  }
+  return best;
+}
+
+// What one move does, as the preview and the hint describe it.
+Json moveSummary(const Board& board, const Position& pos, int house) {
+  Position next = pos;
+  semis::Trace trace;
+  const semis::MoveInfo info = board.apply(next, house, semis::TraceRecorder{&trace});
+  int last = -1;
+  Json captures = Json::array();
+  for (const auto& e : trace) {
+    if (e.kind == semis::EventKind::Drop && captures.empty()) last = e.pit;
+    if (e.kind == semis::EventKind::Capture) captures.push_back(Json{{"pit", e.pit}, {"count", e.count}});
+  }
+  return Json{{"house", house},
+              {"last", last},
+              {"captured", info.captured},
+              {"captures", captures},
+              {"extra_turn", info.extraTurn},
+              {"castle", info.castleMade},
+              {"relay_cut", info.relayCut},
+              {"ends", next.over},
+              {"trace", semis::protocol::traceJson(trace)}};
+}
+
+semis::Result<std::pair<Board, Position>> parseAt(const char* rulesText, const char* fields) {
+  auto rules = semis::parseRules(rulesText);
+  if (!rules) return tl::unexpected(rules.error());
+  Board board(*rules);
+  auto pos = semis::parsePositionFor(board, fields);
+  if (!pos) return tl::unexpected(pos.error());
+  return std::make_pair(board, *pos);
+}
+
+}  // namespace
+
+extern "C" {
+
+// Presets with their option values, and every option's range and meaning.
+const char* sm_rules() {
+  Json presets = Json::array();
+  for (auto p : semis::allPresets()) {
+    const semis::Rules r = semis::presetRules(p);
+    Json values = Json::object();
+    for (const auto& o : semis::optionInfos()) values[o.name] = semis::optionValue(r, o.name);
+    presets.push_back(Json{{"name", std::string(semis::presetName(p))}, {"options", values}});
+  }
+  Json options = Json::array();
+  for (const auto& o : semis::optionInfos()) {
+    options.push_back(Json{{"name", o.name}, {"values", o.values}, {"meaning", o.meaning}});
+  }
+  return answer(Json{{"presets", presets}, {"options", options}});
+}
+
+// A new game; answers {"handle"} or {"error"} (an unknown preset or a bad option says which).
+const char* sm_new(const char* rulesText) {
+  auto rules = semis::parseRules(rulesText);
+  if (!rules) return error(rules.error().message);
+  games.push_back(std::make_unique<semis::Record>(semis::Record{{}, Game(*rules), {}}));
+  return answer(Json{{"handle", static_cast<int>(games.size()) - 1}});
+}
+
+const char* sm_state(int handle) {
+  const semis::Record* r = find(handle);
+  if (r == nullptr) return error("no such game");
+  return answer(stateJson(*r));
+}
+
+// Plays a house for the side to move: {"event":{kind:"move",...},"state":{...}} or {"error"}.
+const char* sm_play(int handle, int house) {
+  semis::Record* r = find(handle);
+  if (r == nullptr) return error("no such game");
+  const Side mover = r->game.position().toMove;
+  auto ply = r->game.play(house);
+  if (!ply) return error(ply.error().message);
+  const Board& board = r->game.board();
+  // After a set ends the game already shows the next set's start; the event carries the position
+  // the move reached so the animation ends where the trace does.
+  Json event{{"kind", "move"},
+             {"side", semis::protocol::sideName(mover)},
+             {"house", house},
+             {"trace", semis::protocol::traceJson((*ply)->trace)},
+             {"position", positionJson(board, (*ply)->after)},
+             {"legal", legalJson(board, r->game.position())}};
+  return answer(Json{{"event", event}, {"state", stateJson(*r)}});
+}
+
+const char* sm_swap(int handle) {
+  semis::Record* r = find(handle);
+  if (r == nullptr) return error("no such game");
+  auto ok = r->game.swap();
+  if (!ok) return error(ok.error().message);
+  return answer(Json{{"state", stateJson(*r)}});
+}
+
+const char* sm_split(int handle) {
+  semis::Record* r = find(handle);
+  if (r == nullptr) return error("no such game");
+  auto ok = r->game.agreeSplit();
+  if (!ok) return error(ok.error().message);
+  return answer(Json{{"state", stateJson(*r)}});
+}
+
+// The preview of `house` in a position given as board fields ("4,4,.../4,4,.../0,0/S"): where the
+// last seed lands, what it captures, whether it earns an extra turn.
+const char* sm_preview(const char* rulesText, const char* fields, int house) {
+  auto at = parseAt(rulesText, fields);
+  if (!at) return error(at.error().message);
+  const auto& [board, pos] = *at;
+  if (!board.isLegal(pos, house)) return error("house " + std::to_string(house) + " is not legal here");
+  return answer(moveSummary(board, pos, house));
+}
+
+// A good move for the side to move, searched `depth` plies deep, with what it does (the reason).
+const char* sm_best(const char* rulesText, const char* fields, int depth) {
+  auto at = parseAt(rulesText, fields);
+  if (!at) return error(at.error().message);
+  const auto& [board, pos] = *at;
+  if (pos.over || board.legalMask(pos) == 0) return error("no move to suggest: the game is over");
+  const int h = bestMove(board, pos, depth < 1 ? 1 : depth > 12 ? 12 : depth);
+  return answer(moveSummary(board, pos, h));
+}
+
+}  // extern "C"
