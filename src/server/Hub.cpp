@@ -82,7 +82,24 @@ std::string Hub::playerName(const std::string& token) const {
 
 Room* Hub::find(const std::string& id) {
   auto it = rooms_.find(id);
-  return it == rooms_.end() ? nullptr : it->second.get();
+  if (it != rooms_.end()) return it->second.get();
+  // A finished game evicted from memory (or from before a restart): load it back from the store.
+  auto row = store_.game(id);
+  if (!row || !*row) return nullptr;
+  return load(**row);
+}
+
+void Hub::evict() {
+  // Finished games nobody watches leave memory after a while; find() brings them back on demand.
+  const auto now = Clock::now();
+  for (auto it = rooms_.begin(); it != rooms_.end();) {
+    const Room& r = *it->second;
+    if (r.over() && r.watchers.empty() && !r.aiThinking && now - r.lastActivity > std::chrono::minutes(5)) {
+      it = rooms_.erase(it);
+    } else {
+      ++it;
+    }
+  }
 }
 
 Room& Hub::newRoom(const std::string& id, const protocol::GameSpec& spec) {
@@ -108,7 +125,7 @@ Result<Json> Hub::createGame(const std::string& token, const protocol::GameSpec&
   std::lock_guard lock(mu_);
   if (stopping_) return fail("the server is shutting down");
   std::string id = randomString(10, kIdChars);
-  while (rooms_.count(id) != 0) id = randomString(10, kIdChars);
+  while (find(id) != nullptr) id = randomString(10, kIdChars);  // also the games saved on disk
   Side mine = spec.side == "N" ? Side::North : Side::South;
   if (spec.side == "random") mine = randomString(1, "SN") == "S" ? Side::South : Side::North;
   Room& room = newRoom(id, spec);
@@ -140,11 +157,18 @@ Result<int> Hub::resume() {
   auto games = store_.unfinishedGames();
   if (!games) return tl::unexpected(games.error());
   int count = 0;
-  for (const store::GameRow& g : *games) {
+  for (const store::GameRow& g : *games) count += load(g) != nullptr ? 1 : 0;
+  updateActiveGauge();
+  for (auto& [id, room] : rooms_) maybeAi(*room);
+  return count;
+}
+
+Room* Hub::load(const store::GameRow& g) {
+  {
     auto rules = parseRules(g.rules);
     if (!rules) {
       logWarn("resume_skipped", {{"game", g.id}, {"why", rules.error().message}});
-      continue;
+      return nullptr;
     }
     protocol::GameSpec spec;
     spec.rules = *rules;
@@ -159,7 +183,7 @@ Result<int> Hub::resume() {
     if (!moves || !events) {
       rooms_.erase(g.id);
       logWarn("resume_skipped", {{"game", g.id}, {"why", "cannot read its moves"}});
-      continue;
+      return nullptr;
     }
     room.actions = *moves;
     rebuild(room);
@@ -171,11 +195,9 @@ Result<int> Hub::resume() {
     }
     // Time while the server was down is nobody's: the clock restarts now.
     if (room.full() && !room.over()) startClock(room);
-    ++count;
+    room.lastActivity = Clock::now();
+    return &room;
   }
-  updateActiveGauge();
-  for (auto& [id, room] : rooms_) maybeAi(*room);
-  return count;
 }
 
 void Hub::rebuild(Room& room) {
@@ -332,6 +354,7 @@ Result<void> Hub::commit(Room& room, std::optional<store::MoveRow> action, std::
     return r;
   }
   if (action) room.actions.push_back(*action);
+  room.lastActivity = Clock::now();
   for (auto& row : rows) publish(room, std::make_shared<const std::string>(std::move(row.json)));
   if (gameRow) updateActiveGauge();
   return {};
@@ -366,6 +389,7 @@ long long Hub::clockLeft(const Room& room, Side s, Clock::time_point now) const 
 void Hub::tick() {
   std::lock_guard lock(mu_);
   const auto now = Clock::now();
+  if (++ticks_ % 600 == 0) evict();
   for (auto& [id, room] : rooms_) {
     if (!room->clockRunning || room->over()) continue;
     const Side toMove = room->game->position().toMove;

@@ -74,6 +74,8 @@ class Hub {
   struct Staged;
 
   Room* find(const std::string& id);
+  Room* load(const store::GameRow& row);
+  void evict();
   Room& newRoom(const std::string& id, const protocol::GameSpec& spec);
   void sendError(Peer& peer, std::string_view code, std::string_view message, const Json& id = nullptr);
   void join(const std::shared_ptr<Peer>& peer, const protocol::ClientMessage& msg);
@@ -120,6 +122,7 @@ class Hub {
   std::unordered_map<std::string, store::PlayerRow> players_;
   std::unordered_map<Peer*, std::weak_ptr<Peer>> peers_;
   bool stopping_ = false;
+  long long ticks_ = 0;
 };
 
 }  // namespace semis::server

@@ -40,6 +40,7 @@ struct Room {
   std::chrono::steady_clock::time_point turnStart{};
   bool clockRunning = false;
   bool aiThinking = false;
+  std::chrono::steady_clock::time_point lastActivity{};
 
   [[nodiscard]] bool over() const { return adjudication.has_value() || game->over(); }
   [[nodiscard]] bool full() const { return !seat[0].empty() && !seat[1].empty(); }

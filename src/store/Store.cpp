@@ -201,28 +201,42 @@ Result<void> Store::insertEvent(const std::string& game, const EventRow& e) {
   return {};
 }
 
+namespace {
+GameRow gameRow(sqlite3_stmt* s) {
+  GameRow g;
+  g.id = colText(s, 0);
+  g.rules = colText(s, 1);
+  g.mode = colText(s, 2);
+  g.level = colText(s, 3);
+  g.clockSeconds = sqlite3_column_int(s, 4);
+  g.clockIncrement = sqlite3_column_int(s, 5);
+  g.seatS = colText(s, 6);
+  g.seatN = colText(s, 7);
+  g.status = colText(s, 8);
+  g.result = colText(s, 9);
+  g.created = sqlite3_column_int64(s, 10);
+  return g;
+}
+}  // namespace
+
 Result<std::vector<GameRow>> Store::unfinishedGames() {
   SEMIS_PREPARE(s, "SELECT id,rules,mode,level,clock_seconds,clock_increment,seat_s,seat_n,status,result,created "
                    "FROM games WHERE status<>'over' ORDER BY created");
   std::vector<GameRow> out;
   int rc;
-  while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-    GameRow g;
-    g.id = colText(s, 0);
-    g.rules = colText(s, 1);
-    g.mode = colText(s, 2);
-    g.level = colText(s, 3);
-    g.clockSeconds = sqlite3_column_int(s, 4);
-    g.clockIncrement = sqlite3_column_int(s, 5);
-    g.seatS = colText(s, 6);
-    g.seatN = colText(s, 7);
-    g.status = colText(s, 8);
-    g.result = colText(s, 9);
-    g.created = sqlite3_column_int64(s, 10);
-    out.push_back(std::move(g));
-  }
+  while ((rc = sqlite3_step(s)) == SQLITE_ROW) out.push_back(gameRow(s));
   if (rc != SQLITE_DONE) return tl::unexpected(lastError("unfinished games"));
   return out;
+}
+
+Result<std::optional<GameRow>> Store::game(const std::string& id) {
+  SEMIS_PREPARE(s, "SELECT id,rules,mode,level,clock_seconds,clock_increment,seat_s,seat_n,status,result,created "
+                   "FROM games WHERE id=?");
+  bindText(s, 1, id);
+  const int rc = sqlite3_step(s);
+  if (rc == SQLITE_ROW) return std::optional<GameRow>(gameRow(s));
+  if (rc != SQLITE_DONE) return tl::unexpected(lastError("game"));
+  return std::optional<GameRow>();
 }
 
 Result<std::vector<MoveRow>> Store::moves(const std::string& game) {

@@ -6,6 +6,7 @@
 // commits, and FULL's fsync per move would cost far more than the moves themselves.
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -74,6 +75,8 @@ class Store {
   Result<void> insertEvent(const std::string& game, const EventRow& e);
 
   Result<std::vector<GameRow>> unfinishedGames();
+  // One game, whatever its status; nothing when there is no such game.
+  Result<std::optional<GameRow>> game(const std::string& id);
   Result<std::vector<MoveRow>> moves(const std::string& game);
   Result<std::vector<EventRow>> events(const std::string& game);
   Result<long long> countGames();

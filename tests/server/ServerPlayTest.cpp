@@ -138,6 +138,14 @@ TEST(Server, FullGameAgainstTheAi) {
   EXPECT_NE(record.body.find("[Rules \"kalah\"]"), std::string::npos) << record.body;
   auto metrics = http(server.port(), "GET", "/metrics").body;
   EXPECT_EQ(metrics.find("semis_ai_moves_total 0\n"), std::string::npos);
+  // A finished game is not resumed at start, but it is still there when asked for.
+  EXPECT_EQ(server.terminate(), 0);
+  ASSERT_TRUE(server.start()) << server.logs();
+  auto again = Json::parse(http(server.port(), "GET", "/api/games/" + game, "", ws.cookie()).body);
+  EXPECT_EQ(again["status"], "over");
+  EXPECT_EQ(again["result"], final["result"]);
+  EXPECT_EQ(again["plies"], final["plies"]);
+  EXPECT_EQ(again["last_event"], final["last_event"]);
 }
 
 TEST(Server, TwoPlayersAndASpectator) {
@@ -179,9 +187,13 @@ TEST(Server, TwoPlayersAndASpectator) {
   long long prev = 0;
   for (const Json& m : c.skipped()) {
     if (m["type"] != "event") continue;
-    if (prev != 0) EXPECT_EQ(m["n"].get<long long>(), prev + 1);
+    if (prev != 0) {
+      EXPECT_EQ(m["n"].get<long long>(), prev + 1);
+    }
     prev = m["n"].get<long long>();
-    if (m["event"]["kind"] == "move") EXPECT_TRUE(m["event"]["trace"].is_array() && !m["event"]["trace"].empty());
+    if (m["event"]["kind"] == "move") {
+      EXPECT_TRUE(m["event"]["trace"].is_array() && !m["event"]["trace"].empty());
+    }
   }
   EXPECT_GE(prev, acks.back() - 1);
   auto over = c.until([](const Json& m) { return m["type"] == "event" && m["event"]["kind"] == "game_over"; });
