@@ -123,6 +123,10 @@ void Hub::updateActiveGauge() {
 
 Result<Json> Hub::createGame(const std::string& token, const protocol::GameSpec& spec) {
   std::lock_guard lock(mu_);
+  return createLocked(token, spec);
+}
+
+Result<Json> Hub::createLocked(const std::string& token, const protocol::GameSpec& spec) {
   if (stopping_) return fail("the server is shutting down");
   std::string id = randomString(10, kIdChars);
   while (find(id) != nullptr) id = randomString(10, kIdChars);  // also the games saved on disk
@@ -248,9 +252,7 @@ void Hub::onMessage(const std::shared_ptr<Peer>& peer, const protocol::ClientMes
   if (msg.type == MsgType::Join) return join(peer, msg);
   if (msg.type == MsgType::Move) return move(*peer, msg);
   if (msg.type == MsgType::Create) {
-    mu_.unlock();
-    auto created = createGame(peer->token(), *msg.spec);
-    mu_.lock();
+    auto created = createLocked(peer->token(), *msg.spec);
     if (!created) return sendError(*peer, "bad_message", created.error().message);
     Json j{{"type", "created"}};
     for (auto& [k, v] : created->items()) j[k] = v;

@@ -73,6 +73,7 @@ class Hub {
   using Clock = std::chrono::steady_clock;
   struct Staged;
 
+  Result<Json> createLocked(const std::string& token, const protocol::GameSpec& spec);
   Room* find(const std::string& id);
   Room* load(const store::GameRow& row);
   void evict();

@@ -275,9 +275,7 @@ void Hub::rematch(Peer& peer, Room& room) {
   const std::string newNorth = room.seat[0];
   const std::string creator = newSouth == kAiSeat ? newNorth : newSouth;
   spec.side = newSouth == creator ? "S" : "N";
-  mu_.unlock();
-  auto created = createGame(creator, spec);
-  mu_.lock();
+  auto created = createLocked(creator, spec);
   if (!created) return sendError(peer, "internal", created.error().message);
   const std::string id = (*created)["id"].get<std::string>();
   if (Room* fresh = find(id); fresh != nullptr && spec.mode == protocol::Mode::Friend) {
