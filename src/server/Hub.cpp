@@ -1,9 +1,8 @@
 #include "server/Hub.hpp"
 
 #include <algorithm>
-#include <random>
-
 #include <boost/asio/post.hpp>
+#include <random>
 
 #include "server/Log.hpp"
 #include "server/Room.hpp"
@@ -31,7 +30,8 @@ constexpr std::string_view kHex = "0123456789abcdef";
 constexpr std::string_view kIdChars = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
 
 bool validToken(const std::string& t) {
-  return t.size() == 32 && std::all_of(t.begin(), t.end(), [](char c) { return kHex.find(c) != std::string_view::npos; });
+  return t.size() == 32 &&
+         std::all_of(t.begin(), t.end(), [](char c) { return kHex.find(c) != std::string_view::npos; });
 }
 
 }  // namespace
@@ -48,7 +48,8 @@ Hub::~Hub() { aiPool_.join(); }
 Identity Hub::identify(const std::string& token) {
   std::lock_guard lock(mu_);
   if (validToken(token)) {
-    if (auto it = players_.find(token); it != players_.end()) return {it->second.token, it->second.id, it->second.name, false};
+    if (auto it = players_.find(token); it != players_.end())
+      return {it->second.token, it->second.id, it->second.name, false};
   }
   store::PlayerRow p{randomString(32, kHex), randomString(10, kIdChars), ""};
   p.name = "Guest-" + p.id.substr(0, 4);
@@ -140,8 +141,10 @@ Result<Json> Hub::createLocked(const std::string& token, const protocol::GameSpe
     room.seat[index(mine)] = token;
     room.seat[index(other(mine))] = spec.mode == protocol::Mode::Ai ? kAiSeat : "";
   }
-  store::GameRow row{id, room.rulesText, protocol::modeName(spec.mode), spec.level, spec.clock.seconds,
-                     spec.clock.increment, room.seat[0], room.seat[1], status(room), "", room.created};
+  store::GameRow row{id,           room.rulesText,     protocol::modeName(spec.mode),
+                     spec.level,   spec.clock.seconds, spec.clock.increment,
+                     room.seat[0], room.seat[1],       status(room),
+                     "",           room.created};
   if (auto r = store_.insertGame(row); !r) {
     rooms_.erase(id);
     metrics_.storeErrors++;
@@ -176,7 +179,9 @@ Room* Hub::load(const store::GameRow& g) {
     }
     protocol::GameSpec spec;
     spec.rules = *rules;
-    spec.mode = g.mode == "friend" ? protocol::Mode::Friend : g.mode == "local" ? protocol::Mode::Local : protocol::Mode::Ai;
+    spec.mode = g.mode == "friend"  ? protocol::Mode::Friend
+                : g.mode == "local" ? protocol::Mode::Local
+                                    : protocol::Mode::Ai;
     spec.level = g.level;
     spec.clock = {g.clockSeconds, g.clockIncrement};
     Room& room = newRoom(g.id, spec);
@@ -193,7 +198,8 @@ Room* Hub::load(const store::GameRow& g) {
     rebuild(room);
     for (const store::EventRow& e : *events) room.events.push_back(std::make_shared<const std::string>(e.json));
     for (const store::MoveRow& m : room.actions) {
-      if (m.kind == "move" && !m.clientId.empty()) room.moveIds[std::string(1, m.side == 0 ? 'S' : 'N') + m.clientId] = m.eventN;
+      if (m.kind == "move" && !m.clientId.empty())
+        room.moveIds[std::string(1, m.side == 0 ? 'S' : 'N') + m.clientId] = m.eventN;
       room.lastPositionEvent = std::max(room.lastPositionEvent, m.eventN);
       if (m.clockS >= 0) room.remaining = {m.clockS, m.clockN};
     }
@@ -216,7 +222,8 @@ void Hub::rebuild(Room& room) {
     } else if (m.kind == "split") {
       (void)room.game->agreeSplit();
     } else if (m.kind == "resign" || m.kind == "timeout") {
-      room.adjudication = Json{{"winner", protocol::sideName(other(side))}, {"reason", m.kind == "resign" ? "resign" : "time"}};
+      room.adjudication =
+          Json{{"winner", protocol::sideName(other(side))}, {"reason", m.kind == "resign" ? "resign" : "time"}};
     } else if (m.kind == "draw") {
       room.adjudication = Json{{"winner", "draw"}, {"reason", "agreement"}};
     }
@@ -266,14 +273,22 @@ void Hub::onMessage(const std::shared_ptr<Peer>& peer, const protocol::ClientMes
   Room* room = find(msg.game);
   if (room == nullptr) return sendError(*peer, "not_found", "no game '" + msg.game + "'");
   switch (msg.type) {
-    case MsgType::Leave: return leave(*peer, *room);
-    case MsgType::Resign: return resign(*peer, *room);
-    case MsgType::OfferDraw: return offerDraw(*peer, *room);
-    case MsgType::AcceptDraw: return answerDraw(*peer, *room, true);
-    case MsgType::DeclineDraw: return answerDraw(*peer, *room, false);
-    case MsgType::Swap: return swap(*peer, *room);
-    case MsgType::Rematch: return rematch(*peer, *room);
-    default: return;
+    case MsgType::Leave:
+      return leave(*peer, *room);
+    case MsgType::Resign:
+      return resign(*peer, *room);
+    case MsgType::OfferDraw:
+      return offerDraw(*peer, *room);
+    case MsgType::AcceptDraw:
+      return answerDraw(*peer, *room, true);
+    case MsgType::DeclineDraw:
+      return answerDraw(*peer, *room, false);
+    case MsgType::Swap:
+      return swap(*peer, *room);
+    case MsgType::Rematch:
+      return rematch(*peer, *room);
+    default:
+      return;
   }
 }
 
@@ -287,7 +302,8 @@ void Hub::join(const std::shared_ptr<Peer>& peer, const protocol::ClientMessage&
     // The first visitor with the link takes the free seat.
     const Side free = room.seat[0].empty() ? Side::South : Side::North;
     room.seat[index(free)] = token;
-    auto r = commit(room, std::nullopt, {Json{{"kind", "joined"}, {"side", protocol::sideName(free)}, {"name", playerName(token)}}}, true);
+    auto r = commit(room, std::nullopt,
+                    {Json{{"kind", "joined"}, {"side", protocol::sideName(free)}, {"name", playerName(token)}}}, true);
     if (!r) {
       room.seat[index(free)].clear();
       return sendError(*peer, "internal", r.error().message);
@@ -322,7 +338,8 @@ void Hub::leave(Peer& peer, Room& room) {
 }
 
 void Hub::presence(Room& room) {
-  auto msg = std::make_shared<const std::string>(Json{{"type", "presence"}, {"game", room.id}, {"seats", seatsJson(room)}}.dump());
+  auto msg = std::make_shared<const std::string>(
+      Json{{"type", "presence"}, {"game", room.id}, {"seats", seatsJson(room)}}.dump());
   for (auto& [raw, weak] : room.watchers) {
     if (auto p = weak.lock()) p->send(msg);
   }
@@ -397,7 +414,8 @@ void Hub::tick() {
     const Side toMove = room->game->position().toMove;
     if (clockLeft(*room, toMove, now) > 0) continue;
     room->remaining[static_cast<std::size_t>(index(toMove))] = 0;
-    (void)adjudicate(*room, other(toMove), "time", "timeout", toMove, Json{{"kind", "flag"}, {"side", protocol::sideName(toMove)}});
+    (void)adjudicate(*room, other(toMove), "time", "timeout", toMove,
+                     Json{{"kind", "flag"}, {"side", protocol::sideName(toMove)}});
   }
 }
 
@@ -424,9 +442,13 @@ Json Hub::liveGames() {
   if (live.size() > 100) live.resize(100);
   Json games = Json::array();
   for (const Room* r : live) {
-    games.push_back(Json{{"id", r->id}, {"rules", r->rulesText}, {"mode", protocol::modeName(r->spec.mode)},
-                         {"seats", seatsJson(*r)}, {"status", status(*r)},
-                         {"plies", r->game->plies().size()}, {"spectators", r->watchers.size()}});
+    games.push_back(Json{{"id", r->id},
+                         {"rules", r->rulesText},
+                         {"mode", protocol::modeName(r->spec.mode)},
+                         {"seats", seatsJson(*r)},
+                         {"status", status(*r)},
+                         {"plies", r->game->plies().size()},
+                         {"spectators", r->watchers.size()}});
   }
   return Json{{"games", games}};
 }

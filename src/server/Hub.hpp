@@ -5,6 +5,7 @@
 // which in WAL mode is a write to the OS), and AI search runs outside it on the AI pool.
 
 #include <array>
+#include <boost/asio/thread_pool.hpp>
 #include <chrono>
 #include <memory>
 #include <mutex>
@@ -12,8 +13,6 @@
 #include <string>
 #include <unordered_map>
 #include <vector>
-
-#include <boost/asio/thread_pool.hpp>
 
 #include "protocol/Messages.hpp"
 #include "rules/Game.hpp"

@@ -4,15 +4,14 @@
 
 #include <sys/resource.h>
 
-#include <csignal>
 #include <atomic>
-#include <thread>
-#include <vector>
-
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
+#include <csignal>
+#include <thread>
+#include <vector>
 
 #include "server/Log.hpp"
 #include "server/Sessions.hpp"
@@ -43,18 +42,19 @@ class Listener : public std::enable_shared_from_this<Listener> {
   }
 
   void accept() {
-    acceptor_.async_accept(net::make_strand(ioc_), [self = shared_from_this()](boost::system::error_code ec, tcp::socket socket) {
-      if (ec == net::error::operation_aborted || !self->acceptor_.is_open()) return;
-      if (!ec) {
-        if (self->ctx_.connections >= self->ctx_.options.maxConnections + 100) {
-          socket.close(ec);  // over the limit: refuse at once
-        } else {
-          socket.set_option(tcp::no_delay(true), ec);
-          startHttpSession(std::move(socket), self->ctx_);
-        }
-      }
-      self->accept();
-    });
+    acceptor_.async_accept(net::make_strand(ioc_),
+                           [self = shared_from_this()](boost::system::error_code ec, tcp::socket socket) {
+                             if (ec == net::error::operation_aborted || !self->acceptor_.is_open()) return;
+                             if (!ec) {
+                               if (self->ctx_.connections >= self->ctx_.options.maxConnections + 100) {
+                                 socket.close(ec);  // over the limit: refuse at once
+                               } else {
+                                 socket.set_option(tcp::no_delay(true), ec);
+                                 startHttpSession(std::move(socket), self->ctx_);
+                               }
+                             }
+                             self->accept();
+                           });
   }
 
   void close() {
@@ -108,7 +108,10 @@ int runServer(const ServerOptions& options, std::unique_ptr<MoveSource> ai) {
     return 1;
   }
   listener->accept();
-  logInfo("listening", {{"address", options.address}, {"port", *port}, {"db", options.db}, {"web", options.web},
+  logInfo("listening", {{"address", options.address},
+                        {"port", *port},
+                        {"db", options.db},
+                        {"web", options.web},
                         {"resumed_games", *resumed}});
 
   net::steady_timer ticker(ioc);

@@ -48,8 +48,8 @@ struct Reset {
 
 Result<std::unique_ptr<Store>> Store::open(const std::string& path) {
   sqlite3* db = nullptr;
-  if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
-                      nullptr) != SQLITE_OK) {
+  if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, nullptr) !=
+      SQLITE_OK) {
     std::string msg = db != nullptr ? sqlite3_errmsg(db) : "out of memory";
     sqlite3_close(db);
     return fail("cannot open database " + path + ": " + msg);
@@ -57,21 +57,26 @@ Result<std::unique_ptr<Store>> Store::open(const std::string& path) {
   std::unique_ptr<Store> store(new Store(db));
   // SQLite's own busy handler sleeps in steps of up to 100 ms; the log restart holds writers for far
   // less, so the move waiting on it retries every 200 us (for at most 5 s).
-  sqlite3_busy_handler(db, [](void*, int count) -> int {
-    if (count > 25000) return 0;
-    std::this_thread::sleep_for(std::chrono::microseconds(200));
-    return 1;
-  }, nullptr);
+  sqlite3_busy_handler(
+      db,
+      [](void*, int count) -> int {
+        if (count > 25000) return 0;
+        std::this_thread::sleep_for(std::chrono::microseconds(200));
+        return 1;
+      },
+      nullptr);
   for (const char* sql : {"PRAGMA journal_mode=WAL;", "PRAGMA synchronous=NORMAL;", "PRAGMA wal_autocheckpoint=0;",
                           "PRAGMA foreign_keys=ON;", kSchema}) {
     if (auto r = store->exec(sql); !r) return tl::unexpected(r.error());
   }
-  if (sqlite3_open_v2(path.c_str(), &store->checkpointer_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_FULLMUTEX, nullptr) != SQLITE_OK) {
+  if (sqlite3_open_v2(path.c_str(), &store->checkpointer_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_FULLMUTEX, nullptr) !=
+      SQLITE_OK) {
     return fail("cannot open database " + path + " for checkpoints");
   }
   sqlite3_busy_timeout(store->checkpointer_, 1000);
   // A connection learns the file is in WAL mode only once it reads it; until then checkpoints do nothing.
-  if (sqlite3_exec(store->checkpointer_, "SELECT count(*) FROM sqlite_master", nullptr, nullptr, nullptr) != SQLITE_OK) {
+  if (sqlite3_exec(store->checkpointer_, "SELECT count(*) FROM sqlite_master", nullptr, nullptr, nullptr) !=
+      SQLITE_OK) {
     return fail("cannot read database " + path);
   }
   return store;
@@ -123,14 +128,15 @@ Result<void> Store::begin() { return exec("BEGIN IMMEDIATE;"); }
 Result<void> Store::commit() { return exec("COMMIT;"); }
 void Store::rollback() { (void)exec("ROLLBACK;"); }
 
-#define SEMIS_PREPARE(var, sql)                          \
-  auto var##Or = prepare(sql);                           \
+#define SEMIS_PREPARE(var, sql)                         \
+  auto var##Or = prepare(sql);                          \
   if (!var##Or) return tl::unexpected(var##Or.error()); \
-  sqlite3_stmt* var = *var##Or;                          \
-  Reset var##Reset{var}
+  sqlite3_stmt* var = *var##Or;                         \
+  Reset var##Reset { var }
 
 Result<void> Store::putPlayer(const PlayerRow& p) {
-  SEMIS_PREPARE(s, "INSERT INTO players(token,id,name) VALUES(?,?,?) ON CONFLICT(token) DO UPDATE SET name=excluded.name");
+  SEMIS_PREPARE(s,
+                "INSERT INTO players(token,id,name) VALUES(?,?,?) ON CONFLICT(token) DO UPDATE SET name=excluded.name");
   bindText(s, 1, p.token);
   bindText(s, 2, p.id);
   bindText(s, 3, p.name);
@@ -148,8 +154,10 @@ Result<std::vector<PlayerRow>> Store::players() {
 }
 
 Result<void> Store::insertGame(const GameRow& g) {
-  SEMIS_PREPARE(s, "INSERT INTO games(id,rules,mode,level,clock_seconds,clock_increment,seat_s,seat_n,status,result,created) "
-                   "VALUES(?,?,?,?,?,?,?,?,?,?,?)");
+  SEMIS_PREPARE(
+      s,
+      "INSERT INTO games(id,rules,mode,level,clock_seconds,clock_increment,seat_s,seat_n,status,result,created) "
+      "VALUES(?,?,?,?,?,?,?,?,?,?,?)");
   bindText(s, 1, g.id);
   bindText(s, 2, g.rules);
   bindText(s, 3, g.mode);
@@ -178,7 +186,8 @@ Result<void> Store::updateGame(const std::string& id, const std::string& seatS, 
 }
 
 Result<void> Store::insertMove(const MoveRow& m) {
-  SEMIS_PREPARE(s, "INSERT INTO moves(game,seq,kind,side,house,client_id,clock_s,clock_n,event_n) VALUES(?,?,?,?,?,?,?,?,?)");
+  SEMIS_PREPARE(
+      s, "INSERT INTO moves(game,seq,kind,side,house,client_id,clock_s,clock_n,event_n) VALUES(?,?,?,?,?,?,?,?,?)");
   bindText(s, 1, m.game);
   sqlite3_bind_int(s, 2, m.seq);
   bindText(s, 3, m.kind);
@@ -220,8 +229,9 @@ GameRow gameRow(sqlite3_stmt* s) {
 }  // namespace
 
 Result<std::vector<GameRow>> Store::unfinishedGames() {
-  SEMIS_PREPARE(s, "SELECT id,rules,mode,level,clock_seconds,clock_increment,seat_s,seat_n,status,result,created "
-                   "FROM games WHERE status<>'over' ORDER BY created");
+  SEMIS_PREPARE(s,
+                "SELECT id,rules,mode,level,clock_seconds,clock_increment,seat_s,seat_n,status,result,created "
+                "FROM games WHERE status<>'over' ORDER BY created");
   std::vector<GameRow> out;
   int rc;
   while ((rc = sqlite3_step(s)) == SQLITE_ROW) out.push_back(gameRow(s));
@@ -230,8 +240,9 @@ Result<std::vector<GameRow>> Store::unfinishedGames() {
 }
 
 Result<std::optional<GameRow>> Store::game(const std::string& id) {
-  SEMIS_PREPARE(s, "SELECT id,rules,mode,level,clock_seconds,clock_increment,seat_s,seat_n,status,result,created "
-                   "FROM games WHERE id=?");
+  SEMIS_PREPARE(s,
+                "SELECT id,rules,mode,level,clock_seconds,clock_increment,seat_s,seat_n,status,result,created "
+                "FROM games WHERE id=?");
   bindText(s, 1, id);
   const int rc = sqlite3_step(s);
   if (rc == SQLITE_ROW) return std::optional<GameRow>(gameRow(s));

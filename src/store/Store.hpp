@@ -25,34 +25,34 @@ struct PlayerRow {
 
 struct GameRow {
   std::string id;
-  std::string rules;       // toString(Rules)
-  std::string mode;        // ai | friend | local
+  std::string rules;  // toString(Rules)
+  std::string mode;   // ai | friend | local
   std::string level;
   int clockSeconds = 0;
   int clockIncrement = 0;
-  std::string seatS;       // player token, "ai", or "" (free)
+  std::string seatS;  // player token, "ai", or "" (free)
   std::string seatN;
-  std::string status;      // waiting | playing | over
-  std::string result;      // JSON, empty while playing
-  long long created = 0;   // unix ms
+  std::string status;     // waiting | playing | over
+  std::string result;     // JSON, empty while playing
+  long long created = 0;  // unix ms
 };
 
 // One action of a game, in order: a sowing, the pie swap, an agreed split, a resignation...
 struct MoveRow {
   std::string game;
   int seq = 0;
-  std::string kind;        // move | swap | split | resign | draw | timeout
-  int side = 0;            // 0 South, 1 North
+  std::string kind;  // move | swap | split | resign | draw | timeout
+  int side = 0;      // 0 South, 1 North
   int house = 0;
-  std::string clientId;    // the client's move id (JSON text) or empty
-  long long clockS = -1;   // remaining ms after the action, -1 without a clock
+  std::string clientId;   // the client's move id (JSON text) or empty
+  long long clockS = -1;  // remaining ms after the action, -1 without a clock
   long long clockN = -1;
-  long long eventN = 0;    // the event that carries it
+  long long eventN = 0;  // the event that carries it
 };
 
 struct EventRow {
   long long n = 0;
-  std::string json;        // the whole `event` message
+  std::string json;  // the whole `event` message
 };
 
 class Store {

@@ -179,7 +179,9 @@ TEST_F(BadInput, ResignDrawAndRematchRules) {
   // Resign in the rematch: the other side wins.
   EXPECT_EQ(joinGame(a_, fresh)["you"], "N");
   a_.send({{"type", "resign"}, {"game", fresh}});
-  auto res = a_.until([](const Json& m) { return m["type"] == "error" || (m["type"] == "event" && m["event"]["kind"] == "game_over"); });
+  auto res = a_.until([](const Json& m) {
+    return m["type"] == "error" || (m["type"] == "event" && m["event"]["kind"] == "game_over");
+  });
   ASSERT_TRUE(res);
   EXPECT_EQ((*res)["type"], "event") << res->dump();
   EXPECT_EQ((*res)["event"]["result"]["winner"], "S");
@@ -211,7 +213,8 @@ TEST(Games, AlManqalaSplitLocalGameAndMangalaMatch) {
   EXPECT_EQ(st["you"], "both");
   Board board = fromState(st);
   std::mt19937 rng(9);
-  for (int i = 0; i < 4 && !board.over; ++i) ASSERT_GT(playMove(ws, {}, local, pickHouse(board.legal, rng), i, board), 0);
+  for (int i = 0; i < 4 && !board.over; ++i)
+    ASSERT_GT(playMove(ws, {}, local, pickHouse(board.legal, rng), i, board), 0);
   ws.send({{"type", "offer_split"}, {"game", local}});
   ws.send({{"type", "accept_split"}, {"game", local}});
   auto split = ws.until([](const Json& m) { return m["type"] == "event" && m["event"]["kind"] == "split"; });
@@ -249,7 +252,8 @@ TEST(Games, ClockRunsForTheSideToMove) {
   ASSERT_TRUE(server.start()) << server.logs();
   const auto port = server.port();
   const std::string ca = newCookie(port), cb = newCookie(port);
-  const std::string game = createGame(port, ca, {{"rules", "kalah"}, {"mode", "friend"}, {"clock", {{"minutes", 1}, {"increment", 2}}}});
+  const std::string game =
+      createGame(port, ca, {{"rules", "kalah"}, {"mode", "friend"}, {"clock", {{"minutes", 1}, {"increment", 2}}}});
   WsClient a, b;
   ASSERT_TRUE(a.connect(port, ca) && b.connect(port, cb));
   joinGame(a, game);

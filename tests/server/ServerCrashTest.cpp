@@ -16,7 +16,8 @@ TEST(Crash, KillNineUnderLoadLosesNoAcknowledgedMove) {
   const std::string me = newCookie(port);
   constexpr int kGames = 20;
   std::vector<std::string> ids;
-  for (int i = 0; i < kGames; ++i) ids.push_back(createGame(port, me, {{"rules", "kalah,houses=6,seeds=6"}, {"mode", "local"}}));
+  for (int i = 0; i < kGames; ++i)
+    ids.push_back(createGame(port, me, {{"rules", "kalah,houses=6,seeds=6"}, {"mode", "local"}}));
   WsClient ws;
   ASSERT_TRUE(ws.connect(port, me));
   std::map<std::string, Board> boards;
@@ -27,7 +28,10 @@ TEST(Crash, KillNineUnderLoadLosesNoAcknowledgedMove) {
   auto sendMove = [&](const std::string& id) {
     Board& b = boards[id];
     if (b.over || b.legal.empty()) return;
-    ws.send({{"type", "move"}, {"game", id}, {"id", id + "-" + std::to_string(++next[id])}, {"house", pickHouse(b.legal, rng)}});
+    ws.send({{"type", "move"},
+             {"game", id},
+             {"id", id + "-" + std::to_string(++next[id])},
+             {"house", pickHouse(b.legal, rng)}});
   };
   // One move in flight per game at every moment.
   for (const auto& id : ids) sendMove(id);

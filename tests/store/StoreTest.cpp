@@ -110,10 +110,10 @@ TEST(StoreCheckpoint, MovesTheLogIntoTheDatabaseFile) {
       return n;
     };
     // Before a checkpoint the file itself holds (almost) nothing: the rows are in the log.
-    struct stat before{};
+    struct stat before {};
     ASSERT_EQ(stat(path.c_str(), &before), 0);
     ASSERT_TRUE((*s)->checkpoint());
-    struct stat after{};
+    struct stat after {};
     ASSERT_EQ(stat(path.c_str(), &after), 0);
     EXPECT_GT(after.st_size, before.st_size);
     EXPECT_GE(after.st_size, 200 * 2000);
