@@ -45,6 +45,14 @@ Hub::Hub(store::Store& store, Metrics& metrics, std::unique_ptr<MoveSource> ai, 
 
 Hub::~Hub() { aiPool_.join(); }
 
+void Hub::stopAi() {
+  {
+    std::lock_guard lock(mu_);
+    stopping_ = true;
+  }
+  aiPool_.join();
+}
+
 Identity Hub::identify(const std::string& token) {
   std::lock_guard lock(mu_);
   if (validToken(token)) {

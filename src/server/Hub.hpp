@@ -67,6 +67,9 @@ class Hub {
   void tick();
   // Tells every client the server is going down and closes the connections.
   void shutdown(int retryMs);
+  // Waits for the AI searches in flight: called before the network objects are destroyed, so no
+  // search answers into a session that no longer exists.
+  void stopAi();
 
  private:
   using Clock = std::chrono::steady_clock;

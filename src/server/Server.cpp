@@ -143,6 +143,7 @@ int runServer(const ServerOptions& options, std::unique_ptr<MoveSource> ai) {
   for (int i = 1; i < threads; ++i) pool.emplace_back([&ioc] { ioc.run(); });
   ioc.run();
   for (auto& t : pool) t.join();
+  hub.stopAi();
   running = false;
   checkpointer.join();
   logInfo("stopped", {{"moves", metrics.moves.load()}});
