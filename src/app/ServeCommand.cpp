@@ -28,7 +28,8 @@ int serveCommand(int argc, char** argv) {
   if (!readInt(*args, "port", 0, 65535, port)) return complain("serve", "--port must be 0..65535");
   o.port = static_cast<unsigned short>(port);
   if (!readInt(*args, "threads", 1, 64, o.threads)) return complain("serve", "--threads must be 1..64");
-  if (!readInt(*args, "idle-seconds", 1, 86400, o.idleSeconds)) return complain("serve", "--idle-seconds must be 1..86400");
+  if (!readInt(*args, "idle-seconds", 1, 86400, o.idleSeconds))
+    return complain("serve", "--idle-seconds must be 1..86400");
   if (!readInt(*args, "rate", 1, 10000, o.ratePerSecond)) return complain("serve", "--rate must be 1..10000");
   o.db = args->get("db", o.db);
   o.web = args->get("web");

@@ -46,9 +46,12 @@ bool validMoveId(const Json& id) {
 
 const char* modeName(Mode m) {
   switch (m) {
-    case Mode::Ai: return "ai";
-    case Mode::Friend: return "friend";
-    case Mode::Local: return "local";
+    case Mode::Ai:
+      return "ai";
+    case Mode::Friend:
+      return "friend";
+    case Mode::Local:
+      return "local";
   }
   return "ai";
 }
@@ -73,7 +76,8 @@ Result<GameSpec> parseGameSpec(const Json& j) {
   if (!j.is_object()) return fail("the game spec must be a JSON object");
   GameSpec spec;
   const auto rulesIt = j.find("rules");
-  if (rulesIt == j.end() || !rulesIt->is_string()) return fail("'rules' (a string like \"kalah,houses=4\") is required");
+  if (rulesIt == j.end() || !rulesIt->is_string())
+    return fail("'rules' (a string like \"kalah,houses=4\") is required");
   const auto& text = rulesIt->get_ref<const std::string&>();
   if (text.size() > 256) return fail("'rules' is too long");
   auto rules = parseRules(text);
@@ -82,10 +86,14 @@ Result<GameSpec> parseGameSpec(const Json& j) {
   if (auto it = j.find("mode"); it != j.end()) {
     if (!it->is_string()) return fail("'mode' must be \"ai\", \"friend\" or \"local\"");
     const auto& m = it->get_ref<const std::string&>();
-    if (m == "ai") spec.mode = Mode::Ai;
-    else if (m == "friend") spec.mode = Mode::Friend;
-    else if (m == "local") spec.mode = Mode::Local;
-    else return fail("'mode' must be \"ai\", \"friend\" or \"local\", not \"" + m.substr(0, 32) + "\"");
+    if (m == "ai")
+      spec.mode = Mode::Ai;
+    else if (m == "friend")
+      spec.mode = Mode::Friend;
+    else if (m == "local")
+      spec.mode = Mode::Local;
+    else
+      return fail("'mode' must be \"ai\", \"friend\" or \"local\", not \"" + m.substr(0, 32) + "\"");
   }
   if (auto it = j.find("level"); it != j.end()) {
     if (!it->is_string()) return fail("'level' must be a string");
@@ -171,7 +179,8 @@ tl::expected<ClientMessage, ProtocolError> parseClientMessage(std::string_view t
       break;
     case MsgType::Move: {
       const auto idIt = j.find("id");
-      if (idIt == j.end() || !validMoveId(*idIt)) return bad("'id' (a string of 1..64 characters or an integer) is required");
+      if (idIt == j.end() || !validMoveId(*idIt))
+        return bad("'id' (a string of 1..64 characters or an integer) is required");
       m.id = *idIt;
       const auto h = j.find("house");
       if (h == j.end() || !h->is_number_integer()) return bad("'house' (an integer) is required", m.id);
@@ -194,7 +203,8 @@ tl::expected<ClientMessage, ProtocolError> parseClientMessage(std::string_view t
       m.spec = *spec;
       break;
     }
-    default: break;
+    default:
+      break;
   }
   return m;
 }

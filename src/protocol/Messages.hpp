@@ -5,7 +5,6 @@
 #include <optional>
 #include <string>
 #include <string_view>
-
 #include <tl/expected.hpp>
 
 #include "protocol/Json.hpp"
@@ -17,20 +16,31 @@ namespace semis::protocol {
 inline constexpr std::size_t kMaxMessageBytes = 4096;
 
 enum class MsgType {
-  Join, Leave, Move, Resign, OfferDraw, AcceptDraw, DeclineDraw, Swap, Rematch, Ping, Create, Hello
+  Join,
+  Leave,
+  Move,
+  Resign,
+  OfferDraw,
+  AcceptDraw,
+  DeclineDraw,
+  Swap,
+  Rematch,
+  Ping,
+  Create,
+  Hello
 };
 
 struct ProtocolError {
-  std::string code;     // bad_message, unknown_type, too_large, ...
+  std::string code;  // bad_message, unknown_type, too_large, ...
   std::string message;
-  Json id;              // the move id it answers, or null
+  Json id;  // the move id it answers, or null
 };
 
 enum class Mode { Ai, Friend, Local };
 
 struct ClockSpec {
-  int seconds = 0;     // each player's time; 0: no clock
-  int increment = 0;   // seconds added after each turn
+  int seconds = 0;    // each player's time; 0: no clock
+  int increment = 0;  // seconds added after each turn
   [[nodiscard]] bool enabled() const { return seconds > 0; }
 };
 
@@ -45,13 +55,13 @@ struct GameSpec {
 
 struct ClientMessage {
   MsgType type = MsgType::Ping;
-  std::string game;                  // game id, when the type names one
+  std::string game;  // game id, when the type names one
   std::optional<long long> lastEvent;
-  Json id;                           // client's move id (string or integer), echoed in ack/error
+  Json id;  // client's move id (string or integer), echoed in ack/error
   int house = 0;
   std::optional<long long> after;
-  Json t;                            // ping payload, echoed
-  std::optional<GameSpec> spec;      // create
+  Json t;                        // ping payload, echoed
+  std::optional<GameSpec> spec;  // create
 };
 
 [[nodiscard]] tl::expected<ClientMessage, ProtocolError> parseClientMessage(std::string_view text);

@@ -1,12 +1,11 @@
 // One HTTP connection: keep-alive requests, the API, static files, and the upgrade to /ws.
 
-#include <fstream>
-#include <memory>
-#include <sstream>
-
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
+#include <fstream>
+#include <memory>
+#include <sstream>
 
 #include "server/Api.hpp"
 #include "server/Log.hpp"
@@ -111,7 +110,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     }
     if (ec) {
       if (ec == http::error::body_limit || ec == http::error::header_limit) {
-        respond(HttpRequest{}, ApiResponse{413, "application/json", R"({"error":{"code":"too_large","message":"request too large"}})"}, "", false);
+        respond(HttpRequest{},
+                ApiResponse{413, "application/json", R"({"error":{"code":"too_large","message":"request too large"}})"},
+                "", false);
       }
       return;
     }
@@ -136,8 +137,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       return;
     }
     bool handled = false;
-    ApiResponse res = handleApi(ctx_.hub, ctx_.metrics, std::string_view(req.method_string().data(), req.method_string().size()),
-                                target, req.body(), me, handled);
+    ApiResponse res =
+        handleApi(ctx_.hub, ctx_.metrics, std::string_view(req.method_string().data(), req.method_string().size()),
+                  target, req.body(), me, handled);
     if (!handled) {
       if (req.method() != http::verb::get && req.method() != http::verb::head) {
         res = {405, "text/plain", "method not allowed\n"};
@@ -149,12 +151,14 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   }
 
   void respond(const HttpRequest& req, ApiResponse res, const std::string& newToken, bool keepAlive) {
-    auto out = std::make_shared<http::response<http::string_body>>(static_cast<http::status>(res.status), req.version() == 0 ? 11 : req.version());
+    auto out = std::make_shared<http::response<http::string_body>>(static_cast<http::status>(res.status),
+                                                                   req.version() == 0 ? 11 : req.version());
     out->set(http::field::server, "semis");
     out->set(http::field::content_type, res.contentType);
     out->set(http::field::cache_control, "no-store");
     if (!newToken.empty()) {
-      out->set(http::field::set_cookie, "semis_token=" + newToken + "; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax");
+      out->set(http::field::set_cookie,
+               "semis_token=" + newToken + "; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax");
     }
     out->keep_alive(keepAlive);
     if (req.method() != http::verb::head) out->body() = std::move(res.body);

@@ -1,9 +1,8 @@
 #include "server/Hub.hpp"
 
 #include <algorithm>
-#include <random>
-
 #include <boost/asio/post.hpp>
+#include <random>
 
 #include "server/Log.hpp"
 #include "server/Room.hpp"
@@ -31,7 +30,8 @@ constexpr std::string_view kHex = "0123456789abcdef";
 constexpr std::string_view kIdChars = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
 
 bool validToken(const std::string& t) {
-  return t.size() == 32 && std::all_of(t.begin(), t.end(), [](char c) { return kHex.find(c) != std::string_view::npos; });
+  return t.size() == 32 &&
+         std::all_of(t.begin(), t.end(), [](char c) { return kHex.find(c) != std::string_view::npos; });
 }
 
 }  // namespace
@@ -45,10 +45,19 @@ Hub::Hub(store::Store& store, Metrics& metrics, std::unique_ptr<MoveSource> ai, 
 
 Hub::~Hub() { aiPool_.join(); }
 
+void Hub::stopAi() {
+  {
+    std::lock_guard lock(mu_);
+    stopping_ = true;
+  }
+  aiPool_.join();
+}
+
 Identity Hub::identify(const std::string& token) {
   std::lock_guard lock(mu_);
   if (validToken(token)) {
-    if (auto it = players_.find(token); it != players_.end()) return {it->second.token, it->second.id, it->second.name, false};
+    if (auto it = players_.find(token); it != players_.end())
+      return {it->second.token, it->second.id, it->second.name, false};
   }
   store::PlayerRow p{randomString(32, kHex), randomString(10, kIdChars), ""};
   p.name = "Guest-" + p.id.substr(0, 4);
@@ -82,7 +91,24 @@ std::string Hub::playerName(const std::string& token) const {
 
 Room* Hub::find(const std::string& id) {
   auto it = rooms_.find(id);
-  return it == rooms_.end() ? nullptr : it->second.get();
+  if (it != rooms_.end()) return it->second.get();
+  // A finished game evicted from memory (or from before a restart): load it back from the store.
+  auto row = store_.game(id);
+  if (!row || !*row) return nullptr;
+  return load(**row);
+}
+
+void Hub::evict() {
+  // Finished games nobody watches leave memory after a while; find() brings them back on demand.
+  const auto now = Clock::now();
+  for (auto it = rooms_.begin(); it != rooms_.end();) {
+    const Room& r = *it->second;
+    if (r.over() && r.watchers.empty() && !r.aiThinking && now - r.lastActivity > std::chrono::minutes(5)) {
+      it = rooms_.erase(it);
+    } else {
+      ++it;
+    }
+  }
 }
 
 Room& Hub::newRoom(const std::string& id, const protocol::GameSpec& spec) {
@@ -106,9 +132,13 @@ void Hub::updateActiveGauge() {
 
 Result<Json> Hub::createGame(const std::string& token, const protocol::GameSpec& spec) {
   std::lock_guard lock(mu_);
+  return createLocked(token, spec);
+}
+
+Result<Json> Hub::createLocked(const std::string& token, const protocol::GameSpec& spec) {
   if (stopping_) return fail("the server is shutting down");
   std::string id = randomString(10, kIdChars);
-  while (rooms_.count(id) != 0) id = randomString(10, kIdChars);
+  while (find(id) != nullptr) id = randomString(10, kIdChars);  // also the games saved on disk
   Side mine = spec.side == "N" ? Side::North : Side::South;
   if (spec.side == "random") mine = randomString(1, "SN") == "S" ? Side::South : Side::North;
   Room& room = newRoom(id, spec);
@@ -119,8 +149,10 @@ Result<Json> Hub::createGame(const std::string& token, const protocol::GameSpec&
     room.seat[index(mine)] = token;
     room.seat[index(other(mine))] = spec.mode == protocol::Mode::Ai ? kAiSeat : "";
   }
-  store::GameRow row{id, room.rulesText, protocol::modeName(spec.mode), spec.level, spec.clock.seconds,
-                     spec.clock.increment, room.seat[0], room.seat[1], status(room), "", room.created};
+  store::GameRow row{id,           room.rulesText,     protocol::modeName(spec.mode),
+                     spec.level,   spec.clock.seconds, spec.clock.increment,
+                     room.seat[0], room.seat[1],       status(room),
+                     "",           room.created};
   if (auto r = store_.insertGame(row); !r) {
     rooms_.erase(id);
     metrics_.storeErrors++;
@@ -140,15 +172,24 @@ Result<int> Hub::resume() {
   auto games = store_.unfinishedGames();
   if (!games) return tl::unexpected(games.error());
   int count = 0;
-  for (const store::GameRow& g : *games) {
+  for (const store::GameRow& g : *games) count += load(g) != nullptr ? 1 : 0;
+  updateActiveGauge();
+  for (auto& [id, room] : rooms_) maybeAi(*room);
+  return count;
+}
+
+Room* Hub::load(const store::GameRow& g) {
+  {
     auto rules = parseRules(g.rules);
     if (!rules) {
       logWarn("resume_skipped", {{"game", g.id}, {"why", rules.error().message}});
-      continue;
+      return nullptr;
     }
     protocol::GameSpec spec;
     spec.rules = *rules;
-    spec.mode = g.mode == "friend" ? protocol::Mode::Friend : g.mode == "local" ? protocol::Mode::Local : protocol::Mode::Ai;
+    spec.mode = g.mode == "friend"  ? protocol::Mode::Friend
+                : g.mode == "local" ? protocol::Mode::Local
+                                    : protocol::Mode::Ai;
     spec.level = g.level;
     spec.clock = {g.clockSeconds, g.clockIncrement};
     Room& room = newRoom(g.id, spec);
@@ -159,23 +200,22 @@ Result<int> Hub::resume() {
     if (!moves || !events) {
       rooms_.erase(g.id);
       logWarn("resume_skipped", {{"game", g.id}, {"why", "cannot read its moves"}});
-      continue;
+      return nullptr;
     }
     room.actions = *moves;
     rebuild(room);
     for (const store::EventRow& e : *events) room.events.push_back(std::make_shared<const std::string>(e.json));
     for (const store::MoveRow& m : room.actions) {
-      if (m.kind == "move" && !m.clientId.empty()) room.moveIds[std::string(1, m.side == 0 ? 'S' : 'N') + m.clientId] = m.eventN;
+      if (m.kind == "move" && !m.clientId.empty())
+        room.moveIds[std::string(1, m.side == 0 ? 'S' : 'N') + m.clientId] = m.eventN;
       room.lastPositionEvent = std::max(room.lastPositionEvent, m.eventN);
       if (m.clockS >= 0) room.remaining = {m.clockS, m.clockN};
     }
     // Time while the server was down is nobody's: the clock restarts now.
     if (room.full() && !room.over()) startClock(room);
-    ++count;
+    room.lastActivity = Clock::now();
+    return &room;
   }
-  updateActiveGauge();
-  for (auto& [id, room] : rooms_) maybeAi(*room);
-  return count;
 }
 
 void Hub::rebuild(Room& room) {
@@ -190,7 +230,8 @@ void Hub::rebuild(Room& room) {
     } else if (m.kind == "split") {
       (void)room.game->agreeSplit();
     } else if (m.kind == "resign" || m.kind == "timeout") {
-      room.adjudication = Json{{"winner", protocol::sideName(other(side))}, {"reason", m.kind == "resign" ? "resign" : "time"}};
+      room.adjudication =
+          Json{{"winner", protocol::sideName(other(side))}, {"reason", m.kind == "resign" ? "resign" : "time"}};
     } else if (m.kind == "draw") {
       room.adjudication = Json{{"winner", "draw"}, {"reason", "agreement"}};
     }
@@ -226,9 +267,7 @@ void Hub::onMessage(const std::shared_ptr<Peer>& peer, const protocol::ClientMes
   if (msg.type == MsgType::Join) return join(peer, msg);
   if (msg.type == MsgType::Move) return move(*peer, msg);
   if (msg.type == MsgType::Create) {
-    mu_.unlock();
-    auto created = createGame(peer->token(), *msg.spec);
-    mu_.lock();
+    auto created = createLocked(peer->token(), *msg.spec);
     if (!created) return sendError(*peer, "bad_message", created.error().message);
     Json j{{"type", "created"}};
     for (auto& [k, v] : created->items()) j[k] = v;
@@ -242,14 +281,22 @@ void Hub::onMessage(const std::shared_ptr<Peer>& peer, const protocol::ClientMes
   Room* room = find(msg.game);
   if (room == nullptr) return sendError(*peer, "not_found", "no game '" + msg.game + "'");
   switch (msg.type) {
-    case MsgType::Leave: return leave(*peer, *room);
-    case MsgType::Resign: return resign(*peer, *room);
-    case MsgType::OfferDraw: return offerDraw(*peer, *room);
-    case MsgType::AcceptDraw: return answerDraw(*peer, *room, true);
-    case MsgType::DeclineDraw: return answerDraw(*peer, *room, false);
-    case MsgType::Swap: return swap(*peer, *room);
-    case MsgType::Rematch: return rematch(*peer, *room);
-    default: return;
+    case MsgType::Leave:
+      return leave(*peer, *room);
+    case MsgType::Resign:
+      return resign(*peer, *room);
+    case MsgType::OfferDraw:
+      return offerDraw(*peer, *room);
+    case MsgType::AcceptDraw:
+      return answerDraw(*peer, *room, true);
+    case MsgType::DeclineDraw:
+      return answerDraw(*peer, *room, false);
+    case MsgType::Swap:
+      return swap(*peer, *room);
+    case MsgType::Rematch:
+      return rematch(*peer, *room);
+    default:
+      return;
   }
 }
 
@@ -263,7 +310,8 @@ void Hub::join(const std::shared_ptr<Peer>& peer, const protocol::ClientMessage&
     // The first visitor with the link takes the free seat.
     const Side free = room.seat[0].empty() ? Side::South : Side::North;
     room.seat[index(free)] = token;
-    auto r = commit(room, std::nullopt, {Json{{"kind", "joined"}, {"side", protocol::sideName(free)}, {"name", playerName(token)}}}, true);
+    auto r = commit(room, std::nullopt,
+                    {Json{{"kind", "joined"}, {"side", protocol::sideName(free)}, {"name", playerName(token)}}}, true);
     if (!r) {
       room.seat[index(free)].clear();
       return sendError(*peer, "internal", r.error().message);
@@ -298,7 +346,8 @@ void Hub::leave(Peer& peer, Room& room) {
 }
 
 void Hub::presence(Room& room) {
-  auto msg = std::make_shared<const std::string>(Json{{"type", "presence"}, {"game", room.id}, {"seats", seatsJson(room)}}.dump());
+  auto msg = std::make_shared<const std::string>(
+      Json{{"type", "presence"}, {"game", room.id}, {"seats", seatsJson(room)}}.dump());
   for (auto& [raw, weak] : room.watchers) {
     if (auto p = weak.lock()) p->send(msg);
   }
@@ -332,6 +381,7 @@ Result<void> Hub::commit(Room& room, std::optional<store::MoveRow> action, std::
     return r;
   }
   if (action) room.actions.push_back(*action);
+  room.lastActivity = Clock::now();
   for (auto& row : rows) publish(room, std::make_shared<const std::string>(std::move(row.json)));
   if (gameRow) updateActiveGauge();
   return {};
@@ -366,12 +416,14 @@ long long Hub::clockLeft(const Room& room, Side s, Clock::time_point now) const 
 void Hub::tick() {
   std::lock_guard lock(mu_);
   const auto now = Clock::now();
+  if (++ticks_ % 600 == 0) evict();
   for (auto& [id, room] : rooms_) {
     if (!room->clockRunning || room->over()) continue;
     const Side toMove = room->game->position().toMove;
     if (clockLeft(*room, toMove, now) > 0) continue;
     room->remaining[static_cast<std::size_t>(index(toMove))] = 0;
-    (void)adjudicate(*room, other(toMove), "time", "timeout", toMove, Json{{"kind", "flag"}, {"side", protocol::sideName(toMove)}});
+    (void)adjudicate(*room, other(toMove), "time", "timeout", toMove,
+                     Json{{"kind", "flag"}, {"side", protocol::sideName(toMove)}});
   }
 }
 
@@ -398,9 +450,13 @@ Json Hub::liveGames() {
   if (live.size() > 100) live.resize(100);
   Json games = Json::array();
   for (const Room* r : live) {
-    games.push_back(Json{{"id", r->id}, {"rules", r->rulesText}, {"mode", protocol::modeName(r->spec.mode)},
-                         {"seats", seatsJson(*r)}, {"status", status(*r)},
-                         {"plies", r->game->plies().size()}, {"spectators", r->watchers.size()}});
+    games.push_back(Json{{"id", r->id},
+                         {"rules", r->rulesText},
+                         {"mode", protocol::modeName(r->spec.mode)},
+                         {"seats", seatsJson(*r)},
+                         {"status", status(*r)},
+                         {"plies", r->game->plies().size()},
+                         {"spectators", r->watchers.size()}});
   }
   return Json{{"games", games}};
 }

@@ -5,6 +5,7 @@
 // which in WAL mode is a write to the OS), and AI search runs outside it on the AI pool.
 
 #include <array>
+#include <boost/asio/thread_pool.hpp>
 #include <chrono>
 #include <memory>
 #include <mutex>
@@ -12,8 +13,6 @@
 #include <string>
 #include <unordered_map>
 #include <vector>
-
-#include <boost/asio/thread_pool.hpp>
 
 #include "protocol/Messages.hpp"
 #include "rules/Game.hpp"
@@ -68,12 +67,18 @@ class Hub {
   void tick();
   // Tells every client the server is going down and closes the connections.
   void shutdown(int retryMs);
+  // Waits for the AI searches in flight: called before the network objects are destroyed, so no
+  // search answers into a session that no longer exists.
+  void stopAi();
 
  private:
   using Clock = std::chrono::steady_clock;
   struct Staged;
 
+  Result<Json> createLocked(const std::string& token, const protocol::GameSpec& spec);
   Room* find(const std::string& id);
+  Room* load(const store::GameRow& row);
+  void evict();
   Room& newRoom(const std::string& id, const protocol::GameSpec& spec);
   void sendError(Peer& peer, std::string_view code, std::string_view message, const Json& id = nullptr);
   void join(const std::shared_ptr<Peer>& peer, const protocol::ClientMessage& msg);
@@ -120,6 +125,7 @@ class Hub {
   std::unordered_map<std::string, store::PlayerRow> players_;
   std::unordered_map<Peer*, std::weak_ptr<Peer>> peers_;
   bool stopping_ = false;
+  long long ticks_ = 0;
 };
 
 }  // namespace semis::server

@@ -18,10 +18,13 @@ Json Hub::seatsJson(const Room& room) const {
     if (seat.empty()) {
       j = Json{{"name", nullptr}, {"kind", "free"}, {"connected", false}};
     } else if (seat == kAiSeat) {
-      j = Json{{"name", "AI (" + room.spec.level + ")"}, {"kind", "ai"}, {"level", room.spec.level}, {"connected", true}};
+      j = Json{
+          {"name", "AI (" + room.spec.level + ")"}, {"kind", "ai"}, {"level", room.spec.level}, {"connected", true}};
     } else {
       auto it = players_.find(seat);
-      j = Json{{"name", playerName(seat)}, {"kind", "human"}, {"id", it != players_.end() ? it->second.id : ""},
+      j = Json{{"name", playerName(seat)},
+               {"kind", "human"},
+               {"id", it != players_.end() ? it->second.id : ""},
                {"connected", room.connected[i] > 0}};
     }
     seats[protocol::sideName(s)] = j;
@@ -63,11 +66,15 @@ Json Hub::stateJson(const Room& room, const std::string& token) const {
   const Game& g = *room.game;
   const Board& board = g.board();
   std::string you = "spectator";
-  if (room.seat[0] == token && room.seat[1] == token) you = "both";
-  else if (room.seat[0] == token) you = "S";
-  else if (room.seat[1] == token) you = "N";
+  if (room.seat[0] == token && room.seat[1] == token)
+    you = "both";
+  else if (room.seat[0] == token)
+    you = "S";
+  else if (room.seat[1] == token)
+    you = "N";
   Json plies = Json::array();
-  for (const Ply& p : g.plies()) plies.push_back(Json{{"mover", protocol::sideName(p.mover)}, {"move", p.move}, {"set", p.set}});
+  for (const Ply& p : g.plies())
+    plies.push_back(Json{{"mover", protocol::sideName(p.mover)}, {"move", p.move}, {"set", p.set}});
   const auto pts = g.doubledPoints();
   Json sets = Json::array();
   for (const SetResult& s : g.setResults()) sets.push_back(protocol::outcomeJson(s.outcome));
@@ -101,8 +108,9 @@ std::optional<std::string> Hub::record(const std::string& gameId) {
   Record rec{{}, *room->game, ""};
   for (Side s : {Side::South, Side::North}) {
     const std::string& seat = room->seat[static_cast<std::size_t>(index(s))];
-    rec.tags.emplace_back(s == Side::South ? "South" : "North",
-                          seat == kAiSeat ? "AI (" + room->spec.level + ")" : seat.empty() ? "?" : playerName(seat));
+    rec.tags.emplace_back(s == Side::South ? "South" : "North", seat == kAiSeat ? "AI (" + room->spec.level + ")"
+                                                                : seat.empty()  ? "?"
+                                                                                : playerName(seat));
   }
   if (room->adjudication) {
     const std::string w = (*room->adjudication)["winner"].get<std::string>();

@@ -57,18 +57,21 @@ void Hub::move(Peer& peer, const protocol::ClientMessage& msg) {
   const std::string key = letter(*side) + msg.id.dump();
   if (auto it = room.moveIds.find(key); it != room.moveIds.end()) {
     metrics_.errors++;
-    Json e = protocol::errorMessage("stale", "move id " + msg.id.dump() + " was already played (event " +
-                                                 std::to_string(it->second) + ")", msg.id);
+    Json e = protocol::errorMessage(
+        "stale", "move id " + msg.id.dump() + " was already played (event " + std::to_string(it->second) + ")", msg.id);
     e["n"] = it->second;
     return peer.send(std::make_shared<const std::string>(e.dump()));
   }
   if (msg.after && *msg.after < room.lastPositionEvent) {
-    return sendError(peer, "stale", "the position changed at event " + std::to_string(room.lastPositionEvent) +
-                                        ": you have seen only up to event " + std::to_string(*msg.after), msg.id);
+    return sendError(peer, "stale",
+                     "the position changed at event " + std::to_string(room.lastPositionEvent) +
+                         ": you have seen only up to event " + std::to_string(*msg.after),
+                     msg.id);
   }
   if (!room.game->board().isLegal(pos, msg.house)) {
-    return sendError(peer, "illegal_move", "house " + std::to_string(msg.house) + " is not legal; legal: " +
-                                               room.game->board().legalList(pos), msg.id);
+    return sendError(
+        peer, "illegal_move",
+        "house " + std::to_string(msg.house) + " is not legal; legal: " + room.game->board().legalList(pos), msg.id);
   }
   auto n = applyMove(room, *side, msg.house, msg.id);
   if (!n) return sendError(peer, "internal", "the move could not be saved: " + n.error().message, msg.id);
@@ -94,15 +97,22 @@ Result<long long> Hub::applyMove(Room& room, Side side, int house, const Json& c
   const auto savedTurnStart = room.turnStart;
   room.turnStart = now;  // the next turn's time runs from here
   const long long n = static_cast<long long>(room.events.size()) + 1;
-  store::MoveRow row{room.id, static_cast<int>(room.actions.size()) + 1, "move", index(side), house,
-                     clientId.is_null() ? std::string() : clientId.dump(), -1, -1, n};
+  store::MoveRow row{room.id, static_cast<int>(room.actions.size()) + 1,
+                     "move",  index(side),
+                     house,   clientId.is_null() ? std::string() : clientId.dump(),
+                     -1,      -1,
+                     n};
   if (room.spec.clock.enabled()) {
     row.clockS = room.remaining[0];
     row.clockN = room.remaining[1];
   }
   std::vector<Json> events;
-  Json ev{{"kind", "move"}, {"side", letter(side)}, {"house", house}, {"set", setBefore},
-          {"trace", protocol::traceJson(ply.trace)}, {"position", positionJson(board, room.game->position())},
+  Json ev{{"kind", "move"},
+          {"side", letter(side)},
+          {"house", house},
+          {"set", setBefore},
+          {"trace", protocol::traceJson(ply.trace)},
+          {"position", positionJson(board, room.game->position())},
           {"legal", legalJson(board, room.game->position())}};
   if (ply.setEnded) ev["set_end_position"] = positionJson(board, ply.after);
   if (room.spec.clock.enabled()) ev["clock"] = clockJson(room);
@@ -143,8 +153,8 @@ Result<void> Hub::adjudicate(Room& room, std::optional<Side> winner, std::string
     room.remaining[static_cast<std::size_t>(index(toMove))] = std::max(0LL, clockLeft(room, toMove, now));
   }
   room.adjudication = Json{{"winner", winner ? protocol::sideName(*winner) : "draw"}, {"reason", reason}};
-  store::MoveRow row{room.id, static_cast<int>(room.actions.size()) + 1, std::string(kind), index(actor), 0, "", -1, -1,
-                     static_cast<long long>(room.events.size()) + 1};
+  store::MoveRow row{room.id, static_cast<int>(room.actions.size()) + 1,     std::string(kind), index(actor), 0, "", -1,
+                     -1,      static_cast<long long>(room.events.size()) + 1};
   if (room.spec.clock.enabled()) {
     row.clockS = room.remaining[0];
     row.clockN = room.remaining[1];
@@ -166,7 +176,9 @@ void Hub::resign(Peer& peer, Room& room) {
   if (room.over()) return sendError(peer, "game_over", "the game is over");
   const auto side = seatOf(room, peer.token());
   if (!side) return sendError(peer, "not_a_player", "only a player can resign");
-  if (auto r = adjudicate(room, other(*side), "resign", "resign", *side, Json{{"kind", "resigned"}, {"side", letter(*side)}}); !r) {
+  if (auto r = adjudicate(room, other(*side), "resign", "resign", *side,
+                          Json{{"kind", "resigned"}, {"side", letter(*side)}});
+      !r) {
     sendError(peer, "internal", r.error().message);
   }
 }
@@ -214,7 +226,8 @@ void Hub::answerDraw(Peer& peer, Room& room, bool accept) {
       row.clockS = room.remaining[0];
       row.clockN = room.remaining[1];
     }
-    std::vector<Json> events{Json{{"kind", "split"}, {"set", setBefore},
+    std::vector<Json> events{Json{{"kind", "split"},
+                                  {"set", setBefore},
                                   {"result", protocol::outcomeJson(room.game->setResults().back().outcome)},
                                   {"position", positionJson(board, room.game->position())},
                                   {"legal", legalJson(board, room.game->position())}}};
@@ -224,8 +237,10 @@ void Hub::answerDraw(Peer& peer, Room& room, bool accept) {
       return sendError(peer, "internal", r.error().message);
     }
     room.lastPositionEvent = n;
-    if (over) room.clockRunning = false;
-    else if (room.clockRunning) room.turnStart = Clock::now();
+    if (over)
+      room.clockRunning = false;
+    else if (room.clockRunning)
+      room.turnStart = Clock::now();
     maybeAi(room);
     return;
   }
@@ -239,7 +254,8 @@ void Hub::swap(Peer& peer, Room& room) {
   const auto side = seatOf(room, peer.token());
   if (!side) return sendError(peer, "not_a_player", "only a player can swap");
   if (*side != Side::North || !room.game->canSwap()) {
-    return sendError(peer, "illegal_move", "a swap is allowed only with pie=true, for North right after South's first turn");
+    return sendError(peer, "illegal_move",
+                     "a swap is allowed only with pie=true, for North right after South's first turn");
   }
   (void)room.game->swap();
   std::swap(room.seat[0], room.seat[1]);
@@ -259,14 +275,16 @@ void Hub::swap(Peer& peer, Room& room) {
 void Hub::rematch(Peer& peer, Room& room) {
   if (!room.over()) return sendError(peer, "bad_message", "a rematch is offered once the game is over");
   const std::string& token = peer.token();
-  if (room.seat[0] != token && room.seat[1] != token) return sendError(peer, "not_a_player", "only a player can ask for a rematch");
+  if (room.seat[0] != token && room.seat[1] != token)
+    return sendError(peer, "not_a_player", "only a player can ask for a rematch");
   if (!room.rematchId.empty()) return sendError(peer, "stale", "the rematch is already game " + room.rematchId);
   for (int s = 0; s < 2; ++s) {
     const auto& seat = room.seat[static_cast<std::size_t>(s)];
     if (seat == token || seat == kAiSeat) room.rematchAsked[static_cast<std::size_t>(s)] = true;
   }
   if (!(room.rematchAsked[0] && room.rematchAsked[1])) {
-    (void)commit(room, std::nullopt, {Json{{"kind", "rematch_offered"}, {"side", letter(*seatOf(room, token))}}}, false);
+    (void)commit(room, std::nullopt, {Json{{"kind", "rematch_offered"}, {"side", letter(*seatOf(room, token))}}},
+                 false);
     return;
   }
   // Sides swapped: the new South is the old North.
@@ -275,9 +293,7 @@ void Hub::rematch(Peer& peer, Room& room) {
   const std::string newNorth = room.seat[0];
   const std::string creator = newSouth == kAiSeat ? newNorth : newSouth;
   spec.side = newSouth == creator ? "S" : "N";
-  mu_.unlock();
-  auto created = createGame(creator, spec);
-  mu_.lock();
+  auto created = createLocked(creator, spec);
   if (!created) return sendError(peer, "internal", created.error().message);
   const std::string id = (*created)["id"].get<std::string>();
   if (Room* fresh = find(id); fresh != nullptr && spec.mode == protocol::Mode::Friend) {
@@ -295,7 +311,10 @@ void Hub::maybeAi(Room& room) {
   const Side toMove = room.game->position().toMove;
   if (room.seat[static_cast<std::size_t>(index(toMove))] != kAiSeat) return;
   room.aiThinking = true;
-  MoveRequest request{room.spec.rules, room.game->position(), room.spec.level, 1000};
+  // The search's time budget by level: the stronger levels think longer (a source may stop sooner).
+  const std::string& level = room.spec.level;
+  const int budgetMs = level == "easy" ? 200 : level == "medium" ? 500 : level == "hard" ? 1500 : 3000;
+  MoveRequest request{room.spec.rules, room.game->position(), level, budgetMs};
   const std::size_t plies = room.game->plies().size();
   boost::asio::post(aiPool_, [this, request = std::move(request), id = room.id, plies] {
     const auto start = Clock::now();

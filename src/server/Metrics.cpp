@@ -4,14 +4,16 @@ namespace semis::server {
 
 namespace {
 void metric(std::string& out, const char* name, const char* type, const char* help, const std::string& value) {
-  out += std::string("# HELP ") + name + " " + help + "\n# TYPE " + name + " " + type + "\n" + name + " " + value + "\n";
+  out +=
+      std::string("# HELP ") + name + " " + help + "\n# TYPE " + name + " " + type + "\n" + name + " " + value + "\n";
 }
 }  // namespace
 
 std::string Metrics::render() const {
   std::string out;
   metric(out, "semis_connections", "gauge", "Open WebSocket connections.", std::to_string(connectionsOpen.load()));
-  metric(out, "semis_connections_total", "counter", "WebSocket connections accepted.", std::to_string(connectionsTotal.load()));
+  metric(out, "semis_connections_total", "counter", "WebSocket connections accepted.",
+         std::to_string(connectionsTotal.load()));
   metric(out, "semis_http_requests_total", "counter", "HTTP requests served.", std::to_string(httpRequests.load()));
   metric(out, "semis_ws_messages_total", "counter", "WebSocket messages received.", std::to_string(wsMessages.load()));
   metric(out, "semis_games_created_total", "counter", "Games created.", std::to_string(gamesCreated.load()));
@@ -21,7 +23,8 @@ std::string Metrics::render() const {
   metric(out, "semis_ai_seconds_total", "counter", "Time spent choosing AI moves.",
          std::to_string(static_cast<double>(aiMicros.load()) / 1e6));
   metric(out, "semis_errors_total", "counter", "Error messages sent to clients.", std::to_string(errors.load()));
-  metric(out, "semis_rate_limited_total", "counter", "Messages refused by the rate limit.", std::to_string(rateLimited.load()));
+  metric(out, "semis_rate_limited_total", "counter", "Messages refused by the rate limit.",
+         std::to_string(rateLimited.load()));
   metric(out, "semis_store_errors_total", "counter", "Failed database writes.", std::to_string(storeErrors.load()));
   return out;
 }

@@ -7,7 +7,7 @@
 namespace semis::server {
 
 struct Metrics {
-  std::atomic<long long> connectionsOpen{0};   // WebSocket connections now
+  std::atomic<long long> connectionsOpen{0};  // WebSocket connections now
   std::atomic<long long> connectionsTotal{0};
   std::atomic<long long> httpRequests{0};
   std::atomic<long long> wsMessages{0};
@@ -16,7 +16,7 @@ struct Metrics {
   std::atomic<long long> moves{0};
   std::atomic<long long> aiMoves{0};
   std::atomic<long long> aiMicros{0};
-  std::atomic<long long> errors{0};           // error messages sent to clients
+  std::atomic<long long> errors{0};  // error messages sent to clients
   std::atomic<long long> rateLimited{0};
   std::atomic<long long> storeErrors{0};
 

@@ -2,14 +2,16 @@
 
 #include "server/Server.hpp"
 
-#include <csignal>
-#include <thread>
-#include <vector>
+#include <sys/resource.h>
 
+#include <atomic>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
+#include <csignal>
+#include <thread>
+#include <vector>
 
 #include "server/Log.hpp"
 #include "server/Sessions.hpp"
@@ -40,18 +42,19 @@ class Listener : public std::enable_shared_from_this<Listener> {
   }
 
   void accept() {
-    acceptor_.async_accept(net::make_strand(ioc_), [self = shared_from_this()](boost::system::error_code ec, tcp::socket socket) {
-      if (ec == net::error::operation_aborted || !self->acceptor_.is_open()) return;
-      if (!ec) {
-        if (self->ctx_.connections >= self->ctx_.options.maxConnections + 100) {
-          socket.close(ec);  // over the limit: refuse at once
-        } else {
-          socket.set_option(tcp::no_delay(true), ec);
-          startHttpSession(std::move(socket), self->ctx_);
-        }
-      }
-      self->accept();
-    });
+    acceptor_.async_accept(net::make_strand(ioc_),
+                           [self = shared_from_this()](boost::system::error_code ec, tcp::socket socket) {
+                             if (ec == net::error::operation_aborted || !self->acceptor_.is_open()) return;
+                             if (!ec) {
+                               if (self->ctx_.connections >= self->ctx_.options.maxConnections + 100) {
+                                 socket.close(ec);  // over the limit: refuse at once
+                               } else {
+                                 socket.set_option(tcp::no_delay(true), ec);
+                                 startHttpSession(std::move(socket), self->ctx_);
+                               }
+                             }
+                             self->accept();
+                           });
   }
 
   void close() {
@@ -77,6 +80,12 @@ void tickEvery(net::steady_timer& timer, Hub& hub) {
 }  // namespace
 
 int runServer(const ServerOptions& options, std::unique_ptr<MoveSource> ai) {
+  // Every connection is a descriptor: take all the kernel allows.
+  rlimit lim{};
+  if (getrlimit(RLIMIT_NOFILE, &lim) == 0 && lim.rlim_cur < lim.rlim_max) {
+    lim.rlim_cur = lim.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &lim);
+  }
   auto store = store::Store::open(options.db);
   if (!store) {
     logLine("error", "store_open_failed", {{"db", options.db}, {"what", store.error().message}});
@@ -99,7 +108,10 @@ int runServer(const ServerOptions& options, std::unique_ptr<MoveSource> ai) {
     return 1;
   }
   listener->accept();
-  logInfo("listening", {{"address", options.address}, {"port", *port}, {"db", options.db}, {"web", options.web},
+  logInfo("listening", {{"address", options.address},
+                        {"port", *port},
+                        {"db", options.db},
+                        {"web", options.web},
                         {"resumed_games", *resumed}});
 
   net::steady_timer ticker(ioc);
@@ -119,10 +131,21 @@ int runServer(const ServerOptions& options, std::unique_ptr<MoveSource> ai) {
     stopTimer.async_wait([&ioc](boost::system::error_code) { ioc.stop(); });
   });
 
+  // WAL checkpoints on their own thread and connection, five times a second.
+  std::atomic<bool> running{true};
+  std::thread checkpointer([&] {
+    while (running) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+      if (auto r = (*store)->checkpoint(); !r) logWarn("checkpoint_failed", {{"what", r.error().message}});
+    }
+  });
   std::vector<std::thread> pool;
   for (int i = 1; i < threads; ++i) pool.emplace_back([&ioc] { ioc.run(); });
   ioc.run();
   for (auto& t : pool) t.join();
+  hub.stopAi();
+  running = false;
+  checkpointer.join();
   logInfo("stopped", {{"moves", metrics.moves.load()}});
   return 0;
 }

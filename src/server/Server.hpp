@@ -12,11 +12,11 @@ struct ServerOptions {
   std::string address = "127.0.0.1";
   unsigned short port = 8080;
   std::string db = "semis.db";
-  std::string web;             // the web client's files (web/dist); empty: a placeholder page
-  int threads = 2;             // network threads
+  std::string web;  // the web client's files (web/dist); empty: a placeholder page
+  int threads = 2;  // network threads
   int aiThreads = 1;
-  int idleSeconds = 600;       // a WebSocket that sends nothing for this long is closed
-  int ratePerSecond = 30;      // messages per connection per second (bursts of twice that)
+  int idleSeconds = 600;   // a WebSocket that sends nothing for this long is closed
+  int ratePerSecond = 30;  // messages per connection per second (bursts of twice that)
   int maxConnections = 10000;
 };
 

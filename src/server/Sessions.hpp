@@ -3,7 +3,6 @@
 // Each connection's socket lives on its own strand; all its handlers run there.
 
 #include <atomic>
-
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/http/message.hpp>

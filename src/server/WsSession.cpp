@@ -1,13 +1,12 @@
 // One WebSocket connection: reads on its strand, one write queue, limits on everything the client
 // controls (frame size, message rate, idle time, queued output).
 
-#include <chrono>
-#include <deque>
-#include <memory>
-
 #include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/websocket.hpp>
+#include <chrono>
+#include <deque>
+#include <memory>
 
 #include "protocol/Messages.hpp"
 #include "server/Log.hpp"
@@ -88,7 +87,9 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
       const auto idle = std::chrono::steady_clock::now() - self->lastMessage_;
       if (idle >= std::chrono::seconds(self->ctx_.options.idleSeconds)) {
         self->enqueue(std::make_shared<const std::string>(
-            protocol::errorMessage("idle", "no message for " + std::to_string(self->ctx_.options.idleSeconds) + " s: closing").dump()));
+            protocol::errorMessage("idle",
+                                   "no message for " + std::to_string(self->ctx_.options.idleSeconds) + " s: closing")
+                .dump()));
         self->closing_ = true;
         if (!self->writing_) self->close(websocket::close_code::policy_error);
         return;
@@ -133,7 +134,8 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
   void handle(const std::string& text, std::size_t bytes) {
     if (!allow()) {
       ctx_.metrics.rateLimited++;
-      return refuse("rate_limited", "too many messages: at most " + std::to_string(ctx_.options.ratePerSecond) + " a second");
+      return refuse("rate_limited",
+                    "too many messages: at most " + std::to_string(ctx_.options.ratePerSecond) + " a second");
     }
     if (bytes > protocol::kMaxMessageBytes) return refuse("too_large", "messages are limited to 4096 bytes");
     if (!ws_.got_text()) return refuse("bad_message", "binary frames are not accepted: send JSON text");
@@ -141,7 +143,8 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
     if (!msg) return refuse(msg.error().code, msg.error().message, msg.error().id);
     if (msg->type == protocol::MsgType::Ping) {
       using namespace std::chrono;
-      Json pong{{"type", "pong"}, {"t", msg->t},
+      Json pong{{"type", "pong"},
+                {"t", msg->t},
                 {"server_time", duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count()}};
       return enqueue(std::make_shared<const std::string>(pong.dump()));
     }

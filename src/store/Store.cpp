@@ -2,7 +2,9 @@
 
 #include <sqlite3.h>
 
+#include <chrono>
 #include <cstring>
+#include <thread>
 
 namespace semis::store {
 
@@ -46,23 +48,58 @@ struct Reset {
 
 Result<std::unique_ptr<Store>> Store::open(const std::string& path) {
   sqlite3* db = nullptr;
-  if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
-                      nullptr) != SQLITE_OK) {
+  if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, nullptr) !=
+      SQLITE_OK) {
     std::string msg = db != nullptr ? sqlite3_errmsg(db) : "out of memory";
     sqlite3_close(db);
     return fail("cannot open database " + path + ": " + msg);
   }
   std::unique_ptr<Store> store(new Store(db));
-  sqlite3_busy_timeout(db, 5000);
-  for (const char* sql : {"PRAGMA journal_mode=WAL;", "PRAGMA synchronous=NORMAL;", "PRAGMA foreign_keys=ON;", kSchema}) {
+  // SQLite's own busy handler sleeps in steps of up to 100 ms; the log restart holds writers for far
+  // less, so the move waiting on it retries every 200 us (for at most 5 s).
+  sqlite3_busy_handler(
+      db,
+      [](void*, int count) -> int {
+        if (count > 25000) return 0;
+        std::this_thread::sleep_for(std::chrono::microseconds(200));
+        return 1;
+      },
+      nullptr);
+  for (const char* sql : {"PRAGMA journal_mode=WAL;", "PRAGMA synchronous=NORMAL;", "PRAGMA wal_autocheckpoint=0;",
+                          "PRAGMA foreign_keys=ON;", kSchema}) {
     if (auto r = store->exec(sql); !r) return tl::unexpected(r.error());
+  }
+  if (sqlite3_open_v2(path.c_str(), &store->checkpointer_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_FULLMUTEX, nullptr) !=
+      SQLITE_OK) {
+    return fail("cannot open database " + path + " for checkpoints");
+  }
+  sqlite3_busy_timeout(store->checkpointer_, 1000);
+  // A connection learns the file is in WAL mode only once it reads it; until then checkpoints do nothing.
+  if (sqlite3_exec(store->checkpointer_, "SELECT count(*) FROM sqlite_master", nullptr, nullptr, nullptr) !=
+      SQLITE_OK) {
+    return fail("cannot read database " + path);
   }
   return store;
 }
 
 Store::~Store() {
   for (auto& [sql, stmt] : stmts_) sqlite3_finalize(stmt);
+  sqlite3_close(checkpointer_);
+  (void)sqlite3_wal_checkpoint_v2(db_, nullptr, SQLITE_CHECKPOINT_TRUNCATE, nullptr, nullptr);
   sqlite3_close(db_);
+}
+
+Result<void> Store::checkpoint() {
+  int logFrames = 0;
+  int copied = 0;
+  int rc = sqlite3_wal_checkpoint_v2(checkpointer_, nullptr, SQLITE_CHECKPOINT_PASSIVE, &logFrames, &copied);
+  // A passive checkpoint never resets the log while moves keep coming: once it has copied everything
+  // and the log is long, restart it (a wait of a few frames for the writer, then the file starts over).
+  if (rc == SQLITE_OK && logFrames > 4000 && copied == logFrames) {
+    rc = sqlite3_wal_checkpoint_v2(checkpointer_, nullptr, SQLITE_CHECKPOINT_RESTART, nullptr, nullptr);
+  }
+  if (rc != SQLITE_OK && rc != SQLITE_BUSY) return fail(std::string("checkpoint: ") + sqlite3_errmsg(checkpointer_));
+  return {};
 }
 
 Error Store::lastError(const char* what) const { return Error{std::string(what) + ": " + sqlite3_errmsg(db_)}; }
@@ -91,14 +128,15 @@ Result<void> Store::begin() { return exec("BEGIN IMMEDIATE;"); }
 Result<void> Store::commit() { return exec("COMMIT;"); }
 void Store::rollback() { (void)exec("ROLLBACK;"); }
 
-#define SEMIS_PREPARE(var, sql)                          \
-  auto var##Or = prepare(sql);                           \
+#define SEMIS_PREPARE(var, sql)                         \
+  auto var##Or = prepare(sql);                          \
   if (!var##Or) return tl::unexpected(var##Or.error()); \
-  sqlite3_stmt* var = *var##Or;                          \
-  Reset var##Reset{var}
+  sqlite3_stmt* var = *var##Or;                         \
+  Reset var##Reset { var }
 
 Result<void> Store::putPlayer(const PlayerRow& p) {
-  SEMIS_PREPARE(s, "INSERT INTO players(token,id,name) VALUES(?,?,?) ON CONFLICT(token) DO UPDATE SET name=excluded.name");
+  SEMIS_PREPARE(s,
+                "INSERT INTO players(token,id,name) VALUES(?,?,?) ON CONFLICT(token) DO UPDATE SET name=excluded.name");
   bindText(s, 1, p.token);
   bindText(s, 2, p.id);
   bindText(s, 3, p.name);
@@ -116,8 +154,10 @@ Result<std::vector<PlayerRow>> Store::players() {
 }
 
 Result<void> Store::insertGame(const GameRow& g) {
-  SEMIS_PREPARE(s, "INSERT INTO games(id,rules,mode,level,clock_seconds,clock_increment,seat_s,seat_n,status,result,created) "
-                   "VALUES(?,?,?,?,?,?,?,?,?,?,?)");
+  SEMIS_PREPARE(
+      s,
+      "INSERT INTO games(id,rules,mode,level,clock_seconds,clock_increment,seat_s,seat_n,status,result,created) "
+      "VALUES(?,?,?,?,?,?,?,?,?,?,?)");
   bindText(s, 1, g.id);
   bindText(s, 2, g.rules);
   bindText(s, 3, g.mode);
@@ -146,7 +186,8 @@ Result<void> Store::updateGame(const std::string& id, const std::string& seatS, 
 }
 
 Result<void> Store::insertMove(const MoveRow& m) {
-  SEMIS_PREPARE(s, "INSERT INTO moves(game,seq,kind,side,house,client_id,clock_s,clock_n,event_n) VALUES(?,?,?,?,?,?,?,?,?)");
+  SEMIS_PREPARE(
+      s, "INSERT INTO moves(game,seq,kind,side,house,client_id,clock_s,clock_n,event_n) VALUES(?,?,?,?,?,?,?,?,?)");
   bindText(s, 1, m.game);
   sqlite3_bind_int(s, 2, m.seq);
   bindText(s, 3, m.kind);
@@ -169,28 +210,44 @@ Result<void> Store::insertEvent(const std::string& game, const EventRow& e) {
   return {};
 }
 
+namespace {
+GameRow gameRow(sqlite3_stmt* s) {
+  GameRow g;
+  g.id = colText(s, 0);
+  g.rules = colText(s, 1);
+  g.mode = colText(s, 2);
+  g.level = colText(s, 3);
+  g.clockSeconds = sqlite3_column_int(s, 4);
+  g.clockIncrement = sqlite3_column_int(s, 5);
+  g.seatS = colText(s, 6);
+  g.seatN = colText(s, 7);
+  g.status = colText(s, 8);
+  g.result = colText(s, 9);
+  g.created = sqlite3_column_int64(s, 10);
+  return g;
+}
+}  // namespace
+
 Result<std::vector<GameRow>> Store::unfinishedGames() {
-  SEMIS_PREPARE(s, "SELECT id,rules,mode,level,clock_seconds,clock_increment,seat_s,seat_n,status,result,created "
-                   "FROM games WHERE status<>'over' ORDER BY created");
+  SEMIS_PREPARE(s,
+                "SELECT id,rules,mode,level,clock_seconds,clock_increment,seat_s,seat_n,status,result,created "
+                "FROM games WHERE status<>'over' ORDER BY created");
   std::vector<GameRow> out;
   int rc;
-  while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-    GameRow g;
-    g.id = colText(s, 0);
-    g.rules = colText(s, 1);
-    g.mode = colText(s, 2);
-    g.level = colText(s, 3);
-    g.clockSeconds = sqlite3_column_int(s, 4);
-    g.clockIncrement = sqlite3_column_int(s, 5);
-    g.seatS = colText(s, 6);
-    g.seatN = colText(s, 7);
-    g.status = colText(s, 8);
-    g.result = colText(s, 9);
-    g.created = sqlite3_column_int64(s, 10);
-    out.push_back(std::move(g));
-  }
+  while ((rc = sqlite3_step(s)) == SQLITE_ROW) out.push_back(gameRow(s));
   if (rc != SQLITE_DONE) return tl::unexpected(lastError("unfinished games"));
   return out;
+}
+
+Result<std::optional<GameRow>> Store::game(const std::string& id) {
+  SEMIS_PREPARE(s,
+                "SELECT id,rules,mode,level,clock_seconds,clock_increment,seat_s,seat_n,status,result,created "
+                "FROM games WHERE id=?");
+  bindText(s, 1, id);
+  const int rc = sqlite3_step(s);
+  if (rc == SQLITE_ROW) return std::optional<GameRow>(gameRow(s));
+  if (rc != SQLITE_DONE) return tl::unexpected(lastError("game"));
+  return std::optional<GameRow>();
 }
 
 Result<std::vector<MoveRow>> Store::moves(const std::string& game) {

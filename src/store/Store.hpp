@@ -6,6 +6,7 @@
 // commits, and FULL's fsync per move would cost far more than the moves themselves.
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,34 +25,34 @@ struct PlayerRow {
 
 struct GameRow {
   std::string id;
-  std::string rules;       // toString(Rules)
-  std::string mode;        // ai | friend | local
+  std::string rules;  // toString(Rules)
+  std::string mode;   // ai | friend | local
   std::string level;
   int clockSeconds = 0;
   int clockIncrement = 0;
-  std::string seatS;       // player token, "ai", or "" (free)
+  std::string seatS;  // player token, "ai", or "" (free)
   std::string seatN;
-  std::string status;      // waiting | playing | over
-  std::string result;      // JSON, empty while playing
-  long long created = 0;   // unix ms
+  std::string status;     // waiting | playing | over
+  std::string result;     // JSON, empty while playing
+  long long created = 0;  // unix ms
 };
 
 // One action of a game, in order: a sowing, the pie swap, an agreed split, a resignation...
 struct MoveRow {
   std::string game;
   int seq = 0;
-  std::string kind;        // move | swap | split | resign | draw | timeout
-  int side = 0;            // 0 South, 1 North
+  std::string kind;  // move | swap | split | resign | draw | timeout
+  int side = 0;      // 0 South, 1 North
   int house = 0;
-  std::string clientId;    // the client's move id (JSON text) or empty
-  long long clockS = -1;   // remaining ms after the action, -1 without a clock
+  std::string clientId;   // the client's move id (JSON text) or empty
+  long long clockS = -1;  // remaining ms after the action, -1 without a clock
   long long clockN = -1;
-  long long eventN = 0;    // the event that carries it
+  long long eventN = 0;  // the event that carries it
 };
 
 struct EventRow {
   long long n = 0;
-  std::string json;        // the whole `event` message
+  std::string json;  // the whole `event` message
 };
 
 class Store {
@@ -74,9 +75,16 @@ class Store {
   Result<void> insertEvent(const std::string& game, const EventRow& e);
 
   Result<std::vector<GameRow>> unfinishedGames();
+  // One game, whatever its status; nothing when there is no such game.
+  Result<std::optional<GameRow>> game(const std::string& id);
   Result<std::vector<MoveRow>> moves(const std::string& game);
   Result<std::vector<EventRow>> events(const std::string& game);
   Result<long long> countGames();
+
+  // Copies the write-ahead log into the database file. Commits never do it themselves
+  // (wal_autocheckpoint=0): its fsync would stall the move that happened to trigger it. The server
+  // calls this from its own thread, on a second connection, so it never holds up a move.
+  Result<void> checkpoint();
 
  private:
   explicit Store(sqlite3* db) : db_(db) {}
@@ -85,6 +93,7 @@ class Store {
   Error lastError(const char* what) const;
 
   sqlite3* db_;
+  sqlite3* checkpointer_ = nullptr;
   std::vector<std::pair<const char*, sqlite3_stmt*>> stmts_;
 };
 

@@ -43,23 +43,25 @@ TEST_P(BadMessages, AreRefusedWithACode) {
   EXPECT_FALSE(m.error().message.empty());
 }
 
-INSTANTIATE_TEST_SUITE_P(All, BadMessages, ::testing::Values(
-    Bad{"", "bad_message"}, Bad{"{", "bad_message"}, Bad{"42", "bad_message"}, Bad{"[]", "bad_message"},
-    Bad{R"({"game":"g"})", "bad_message"}, Bad{R"({"type":7})", "bad_message"},
-    Bad{R"({"type":"fly"})", "unknown_type"}, Bad{R"({"type":"move","id":1,"house":1})", "bad_message"},
-    Bad{R"({"type":"move","game":"a b","id":1,"house":1})", "bad_message"},
-    Bad{R"({"type":"move","game":"g","house":1})", "bad_message"},
-    Bad{R"({"type":"move","game":"g","id":"","house":1})", "bad_message"},
-    Bad{R"({"type":"move","game":"g","id":[1],"house":1})", "bad_message"},
-    Bad{R"({"type":"move","game":"g","id":1,"house":0})", "bad_message"},
-    Bad{R"({"type":"move","game":"g","id":1,"house":9})", "bad_message"},
-    Bad{R"({"type":"move","game":"g","id":1,"house":2.5})", "bad_message"},
-    Bad{R"({"type":"move","game":"g","id":1,"house":2,"after":-1})", "bad_message"},
-    Bad{R"({"type":"join","game":"g","last_event":"x"})", "bad_message"},
-    Bad{R"({"type":"create","rules":"nope"})", "bad_message"},
-    Bad{R"({"type":"create","rules":"kalah","mode":"solo"})", "bad_message"},
-    Bad{R"({"type":"create","rules":"kalah","clock":{"minutes":0}})", "bad_message"},
-    Bad{R"({"type":"create","rules":"kalah","clock":{"minutes":5,"increment":-1}})", "bad_message"}));
+INSTANTIATE_TEST_SUITE_P(
+    All, BadMessages,
+    ::testing::Values(Bad{"", "bad_message"}, Bad{"{", "bad_message"}, Bad{"42", "bad_message"},
+                      Bad{"[]", "bad_message"}, Bad{R"({"game":"g"})", "bad_message"},
+                      Bad{R"({"type":7})", "bad_message"}, Bad{R"({"type":"fly"})", "unknown_type"},
+                      Bad{R"({"type":"move","id":1,"house":1})", "bad_message"},
+                      Bad{R"({"type":"move","game":"a b","id":1,"house":1})", "bad_message"},
+                      Bad{R"({"type":"move","game":"g","house":1})", "bad_message"},
+                      Bad{R"({"type":"move","game":"g","id":"","house":1})", "bad_message"},
+                      Bad{R"({"type":"move","game":"g","id":[1],"house":1})", "bad_message"},
+                      Bad{R"({"type":"move","game":"g","id":1,"house":0})", "bad_message"},
+                      Bad{R"({"type":"move","game":"g","id":1,"house":9})", "bad_message"},
+                      Bad{R"({"type":"move","game":"g","id":1,"house":2.5})", "bad_message"},
+                      Bad{R"({"type":"move","game":"g","id":1,"house":2,"after":-1})", "bad_message"},
+                      Bad{R"({"type":"join","game":"g","last_event":"x"})", "bad_message"},
+                      Bad{R"({"type":"create","rules":"nope"})", "bad_message"},
+                      Bad{R"({"type":"create","rules":"kalah","mode":"solo"})", "bad_message"},
+                      Bad{R"({"type":"create","rules":"kalah","clock":{"minutes":0}})", "bad_message"},
+                      Bad{R"({"type":"create","rules":"kalah","clock":{"minutes":5,"increment":-1}})", "bad_message"}));
 
 TEST(Messages, OversizedIsTooLarge) {
   const std::string big = R"({"type":"ping","t":")" + std::string(kMaxMessageBytes, 'x') + "\"}";
@@ -69,7 +71,8 @@ TEST(Messages, OversizedIsTooLarge) {
 }
 
 TEST(GameSpec, ReadsEveryField) {
-  auto s = parseGameSpec(Json::parse(R"({"rules":"mangala","mode":"friend","level":"hard","side":"N","clock":{"minutes":5,"increment":3}})"));
+  auto s = parseGameSpec(Json::parse(
+      R"({"rules":"mangala","mode":"friend","level":"hard","side":"N","clock":{"minutes":5,"increment":3}})"));
   ASSERT_TRUE(s) << s.error().message;
   EXPECT_EQ(s->rules.sets, 5);
   EXPECT_EQ(s->mode, Mode::Friend);

@@ -5,11 +5,10 @@
 #include <chrono>
 #include <functional>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace semis::test {
 
@@ -21,9 +20,9 @@ class ServerProcess {
   // A temp directory with the database; `extra` are more `semis serve` options.
   explicit ServerProcess(std::vector<std::string> extra = {});
   ~ServerProcess();
-  bool start();                  // spawns and waits for /healthz
-  void kill9();                  // SIGKILL, then reaps
-  int terminate();               // SIGTERM; returns the exit status
+  bool start();     // spawns and waits for /healthz
+  void kill9();     // SIGKILL, then reaps
+  int terminate();  // SIGTERM; returns the exit status
   [[nodiscard]] unsigned short port() const { return port_; }
   [[nodiscard]] const std::string& dir() const { return dir_; }
   [[nodiscard]] std::string logs() const;
@@ -41,8 +40,8 @@ struct HttpReply {
   std::string setCookie;  // "semis_token=..." or empty
   std::string contentType;
 };
-HttpReply http(unsigned short port, const std::string& method, const std::string& target,
-               const std::string& body = "", const std::string& cookie = "");
+HttpReply http(unsigned short port, const std::string& method, const std::string& target, const std::string& body = "",
+               const std::string& cookie = "");
 
 class WsClient {
  public:

@@ -1,9 +1,9 @@
 #pragma once
 // Helpers that drive games through the harness: create, join, and play legal moves turn by turn.
 
-#include <random>
-
 #include <gtest/gtest.h>
+
+#include <random>
 
 #include "Harness.hpp"
 

@@ -179,7 +179,9 @@ TEST_F(BadInput, ResignDrawAndRematchRules) {
   // Resign in the rematch: the other side wins.
   EXPECT_EQ(joinGame(a_, fresh)["you"], "N");
   a_.send({{"type", "resign"}, {"game", fresh}});
-  auto res = a_.until([](const Json& m) { return m["type"] == "error" || (m["type"] == "event" && m["event"]["kind"] == "game_over"); });
+  auto res = a_.until([](const Json& m) {
+    return m["type"] == "error" || (m["type"] == "event" && m["event"]["kind"] == "game_over");
+  });
   ASSERT_TRUE(res);
   EXPECT_EQ((*res)["type"], "event") << res->dump();
   EXPECT_EQ((*res)["event"]["result"]["winner"], "S");
@@ -211,7 +213,8 @@ TEST(Games, AlManqalaSplitLocalGameAndMangalaMatch) {
   EXPECT_EQ(st["you"], "both");
   Board board = fromState(st);
   std::mt19937 rng(9);
-  for (int i = 0; i < 4 && !board.over; ++i) ASSERT_GT(playMove(ws, {}, local, pickHouse(board.legal, rng), i, board), 0);
+  for (int i = 0; i < 4 && !board.over; ++i)
+    ASSERT_GT(playMove(ws, {}, local, pickHouse(board.legal, rng), i, board), 0);
   ws.send({{"type", "offer_split"}, {"game", local}});
   ws.send({{"type", "accept_split"}, {"game", local}});
   auto split = ws.until([](const Json& m) { return m["type"] == "event" && m["event"]["kind"] == "split"; });
@@ -249,7 +252,8 @@ TEST(Games, ClockRunsForTheSideToMove) {
   ASSERT_TRUE(server.start()) << server.logs();
   const auto port = server.port();
   const std::string ca = newCookie(port), cb = newCookie(port);
-  const std::string game = createGame(port, ca, {{"rules", "kalah"}, {"mode", "friend"}, {"clock", {{"minutes", 1}, {"increment", 2}}}});
+  const std::string game =
+      createGame(port, ca, {{"rules", "kalah"}, {"mode", "friend"}, {"clock", {{"minutes", 1}, {"increment", 2}}}});
   WsClient a, b;
   ASSERT_TRUE(a.connect(port, ca) && b.connect(port, cb));
   joinGame(a, game);
@@ -294,6 +298,43 @@ TEST(Games, AFlagFallsAndTheOtherSideWins) {
   auto left = a.untilType("presence");
   ASSERT_TRUE(left);
   EXPECT_FALSE((*left)["seats"]["N"]["connected"].get<bool>());
+}
+
+}  // namespace
+}  // namespace semis::test
+
+namespace semis::test {
+namespace {
+
+TEST(Games, ThePieRuleSwapsThePlayers) {
+  ServerProcess server;
+  ASSERT_TRUE(server.start()) << server.logs();
+  const auto port = server.port();
+  const std::string ca = newCookie(port), cb = newCookie(port);
+  const std::string game = createGame(port, ca, {{"rules", "kalah,pie=true"}, {"mode", "friend"}, {"side", "S"}});
+  WsClient a, b;
+  ASSERT_TRUE(a.connect(port, ca) && b.connect(port, cb));
+  joinGame(a, game);
+  Board board = fromState(joinGame(b, game));
+  b.send({{"type", "swap"}, {"game", game}});
+  EXPECT_EQ(b.untilType("error").value_or(Json())["code"], "illegal_move") << "not before South's first turn";
+  ASSERT_GT(playMove(a, {&b}, game, 1, "s1", board), 0);  // house 1 of 6: no extra turn
+  ASSERT_EQ(board.toMove, "N");
+  a.send({{"type", "swap"}, {"game", game}});
+  EXPECT_EQ(a.untilType("error").value_or(Json())["code"], "illegal_move") << "only North may swap";
+  b.send({{"type", "swap"}, {"game", game}});
+  auto swapped = a.until([](const Json& m) { return m["type"] == "event" && m["event"]["kind"] == "swapped"; });
+  ASSERT_TRUE(swapped);
+  // The first mover now plays North, and is to move.
+  auto st = Json::parse(http(port, "GET", "/api/games/" + game, "", ca).body);
+  EXPECT_EQ(st["you"], "N");
+  EXPECT_EQ(st["position"]["to_move"], "N");
+  EXPECT_FALSE(st["can_swap"].get<bool>());
+  EXPECT_EQ(Json::parse(http(port, "GET", "/api/games/" + game, "", cb).body)["you"], "S");
+  a.send({{"type", "move"}, {"game", game}, {"id", "after-swap"}, {"house", st["legal"][0]}});
+  auto ack = a.until([](const Json& m) { return m["type"] == "ack" || m["type"] == "error"; });
+  ASSERT_TRUE(ack);
+  EXPECT_EQ((*ack)["type"], "ack") << ack->dump();
 }
 
 }  // namespace

@@ -16,7 +16,10 @@ int playAgainstAi(WsClient& ws, const std::string& game, const std::string& me, 
   bool waitingAck = false;
   while (!board.over && played < maxMoves) {
     if (!waitingAck && board.toMove == me) {
-      ws.send({{"type", "move"}, {"game", game}, {"id", "m" + std::to_string(nextId++)}, {"house", pickHouse(board.legal, rng)}});
+      ws.send({{"type", "move"},
+               {"game", game},
+               {"id", "m" + std::to_string(nextId++)},
+               {"house", pickHouse(board.legal, rng)}});
       waitingAck = true;
     }
     auto m = ws.next(5000ms);
@@ -98,7 +101,9 @@ TEST(Server, ServesTheWebClient) {
   ServerProcess probe;
   const std::string web = probe.dir() + "/web";
   ASSERT_EQ(std::system(("mkdir -p '" + web + "/assets' && printf '<html>semis-app</html>' > '" + web +
-                         "/index.html' && printf 'let x=1;' > '" + web + "/assets/app.js'").c_str()), 0);
+                         "/index.html' && printf 'let x=1;' > '" + web + "/assets/app.js'")
+                            .c_str()),
+            0);
   ServerProcess server({"--web", web});
   ASSERT_TRUE(server.start()) << server.logs();
   EXPECT_EQ(http(server.port(), "GET", "/").body, "<html>semis-app</html>");
@@ -138,6 +143,14 @@ TEST(Server, FullGameAgainstTheAi) {
   EXPECT_NE(record.body.find("[Rules \"kalah\"]"), std::string::npos) << record.body;
   auto metrics = http(server.port(), "GET", "/metrics").body;
   EXPECT_EQ(metrics.find("semis_ai_moves_total 0\n"), std::string::npos);
+  // A finished game is not resumed at start, but it is still there when asked for.
+  EXPECT_EQ(server.terminate(), 0);
+  ASSERT_TRUE(server.start()) << server.logs();
+  auto again = Json::parse(http(server.port(), "GET", "/api/games/" + game, "", ws.cookie()).body);
+  EXPECT_EQ(again["status"], "over");
+  EXPECT_EQ(again["result"], final["result"]);
+  EXPECT_EQ(again["plies"], final["plies"]);
+  EXPECT_EQ(again["last_event"], final["last_event"]);
 }
 
 TEST(Server, TwoPlayersAndASpectator) {
@@ -145,7 +158,8 @@ TEST(Server, TwoPlayersAndASpectator) {
   ASSERT_TRUE(server.start()) << server.logs();
   const auto port = server.port();
   const std::string ca = newCookie(port), cb = newCookie(port), cc = newCookie(port);
-  const std::string game = createGame(port, ca, {{"rules", "kalah,houses=4,seeds=3"}, {"mode", "friend"}, {"side", "S"}});
+  const std::string game =
+      createGame(port, ca, {{"rules", "kalah,houses=4,seeds=3"}, {"mode", "friend"}, {"side", "S"}});
   WsClient a, b, c;
   ASSERT_TRUE(a.connect(port, ca) && b.connect(port, cb) && c.connect(port, cc));
   EXPECT_EQ(joinGame(a, game)["status"], "waiting");
@@ -179,13 +193,18 @@ TEST(Server, TwoPlayersAndASpectator) {
   long long prev = 0;
   for (const Json& m : c.skipped()) {
     if (m["type"] != "event") continue;
-    if (prev != 0) EXPECT_EQ(m["n"].get<long long>(), prev + 1);
+    if (prev != 0) {
+      EXPECT_EQ(m["n"].get<long long>(), prev + 1);
+    }
     prev = m["n"].get<long long>();
-    if (m["event"]["kind"] == "move") EXPECT_TRUE(m["event"]["trace"].is_array() && !m["event"]["trace"].empty());
+    if (m["event"]["kind"] == "move") {
+      EXPECT_TRUE(m["event"]["trace"].is_array() && !m["event"]["trace"].empty());
+    }
   }
   EXPECT_GE(prev, acks.back() - 1);
   auto over = c.until([](const Json& m) { return m["type"] == "event" && m["event"]["kind"] == "game_over"; });
-  EXPECT_TRUE(over || prev > 0);
+  ASSERT_TRUE(over) << "the spectator sees the end";
+  EXPECT_EQ((*over)["event"]["result"], board.result);
 }
 
 TEST(Server, ReconnectGetsMissedEventsOrFullState) {

@@ -7,20 +7,19 @@
 #include <sys/resource.h>
 
 #include <algorithm>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/websocket.hpp>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <deque>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <random>
 #include <string>
 #include <vector>
-
-#include <boost/asio/ip/tcp.hpp>
-#include <boost/asio/steady_timer.hpp>
-#include <boost/beast/core.hpp>
-#include <boost/beast/websocket.hpp>
-#include <nlohmann/json.hpp>
 
 namespace beast = boost::beast;
 namespace websocket = beast::websocket;
@@ -88,9 +87,7 @@ class Bot : public std::enable_shared_from_this<Bot> {
   void stop() { stopped_ = true; }
 
  private:
-  void failConnect() {
-    stats_.connectFailures++;
-  }
+  void failConnect() { stats_.connectFailures++; }
   void write() {
     ws_.async_write(net::buffer(out_.front()), [self = shared_from_this()](beast::error_code ec, std::size_t) {
       if (ec) return;
@@ -115,7 +112,9 @@ class Bot : public std::enable_shared_from_this<Bot> {
       std::uniform_int_distribution<std::size_t> d(0, self->legal_.size() - 1);
       const int house = self->legal_[d(self->rng_)].get<int>();
       self->sentAt_ = Clock::now();
-      self->send(Json{{"type", "move"}, {"game", self->game}, {"id", ++self->moveId_}, {"house", house}, {"after", self->last_}}.dump());
+      self->send(Json{
+          {"type", "move"}, {"game", self->game}, {"id", ++self->moveId_}, {"house", house}, {"after", self->last_}}
+                     .dump());
     };
     if (o_.thinkMs <= 0) return go();
     std::uniform_int_distribution<int> think(o_.thinkMs / 2, o_.thinkMs * 3 / 2);
@@ -143,9 +142,7 @@ class Bot : public std::enable_shared_from_this<Bot> {
 
 struct Table {
   std::shared_ptr<Bot> a, b;
-  void newGame() {
-    a->create();
-  }
+  void newGame() { a->create(); }
 };
 
 void Bot::onMessage(const Json& m) {
@@ -217,11 +214,16 @@ int main(int argc, char** argv) {
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string k = argv[i];
     const std::string v = argv[i + 1];
-    if (k == "--port") o.port = static_cast<unsigned short>(std::stoi(v));
-    else if (k == "--games") o.games = std::stoi(v);
-    else if (k == "--seconds") o.seconds = std::stoi(v);
-    else if (k == "--think-ms") o.thinkMs = std::stoi(v);
-    else if (k == "--rules") o.rules = v;
+    if (k == "--port")
+      o.port = static_cast<unsigned short>(std::stoi(v));
+    else if (k == "--games")
+      o.games = std::stoi(v);
+    else if (k == "--seconds")
+      o.seconds = std::stoi(v);
+    else if (k == "--think-ms")
+      o.thinkMs = std::stoi(v);
+    else if (k == "--rules")
+      o.rules = v;
     else {
       std::fprintf(stderr, "usage: semis-loadgen [--port P] [--games N] [--seconds S] [--think-ms MS] [--rules R]\n");
       return 2;
@@ -275,6 +277,7 @@ int main(int argc, char** argv) {
               stats.moves - movesAtWarm, rate, stats.games, stats.errors, stats.connectFailures);
   const double p50 = percentile(lat, 0.50), p90 = percentile(lat, 0.90), p99 = percentile(lat, 0.99),
                p999 = percentile(lat, 0.999), mx = lat.empty() ? 0 : *std::max_element(lat.begin(), lat.end());
-  std::printf("latency_ms p50=%.2f p90=%.2f p99=%.2f p99.9=%.2f max=%.2f (n=%zu)\n", p50, p90, p99, p999, mx, lat.size());
+  std::printf("latency_ms p50=%.2f p90=%.2f p99=%.2f p99.9=%.2f max=%.2f (n=%zu)\n", p50, p90, p99, p999, mx,
+              lat.size());
   return stats.errors == 0 && stats.connectFailures == 0 ? 0 : 1;
 }
