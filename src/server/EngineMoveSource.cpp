@@ -16,11 +16,12 @@ class EngineMoveSource final : public MoveSource {
   void choose(const MoveRequest& request, std::function<void(int house)> done) override {
     auto level = engine::parseLevel(request.level);
     engine::LevelOptions options;
-    // Hard gets the request's budget; Perfect takes five times it to prove the position.
-    options.hardSeconds = static_cast<double>(request.budgetMs) / 1000.0;
+    // Hard thinks for the request's budget; Perfect takes five times Hard's, so it gets a fifth.
+    const engine::Level chosen = level ? *level : engine::Level::Medium;
+    options.hardSeconds = static_cast<double>(request.budgetMs) / (chosen == engine::Level::Perfect ? 5000.0 : 1000.0);
     options.tableMegabytes = 8;
     options.seed = std::random_device{}();
-    engine::Player player(request.rules, level ? *level : engine::Level::Medium, options);
+    engine::Player player(request.rules, chosen, options);
     done(player.choose(request.position));
   }
 };

@@ -313,7 +313,7 @@ void Hub::maybeAi(Room& room) {
   room.aiThinking = true;
   // The search's time budget by level: the stronger levels think longer (a source may stop sooner).
   const std::string& level = room.spec.level;
-  const int budgetMs = level == "easy" ? 200 : level == "medium" ? 500 : level == "hard" ? 1500 : 3000;
+  const int budgetMs = level == "easy" ? 200 : level == "medium" ? 500 : level == "hard" ? 1000 : 3000;
   MoveRequest request{room.spec.rules, room.game->position(), level, budgetMs};
   const std::size_t plies = room.game->plies().size();
   boost::asio::post(aiPool_, [this, request = std::move(request), id = room.id, plies] {

@@ -1,7 +1,7 @@
 #pragma once
 // Where an AI seat's moves come from. The server calls choose() on its AI thread pool, never on a
 // network thread; the source calls `done` exactly once with a legal house (1..N). The search engine
-// plugs in here (levels, time budget); GreedyMoveSource is the built-in fallback.
+// plugs in here (levels, time budget): EngineMoveSource.
 
 #include <functional>
 #include <memory>
@@ -25,8 +25,8 @@ class MoveSource {
   virtual void choose(const MoveRequest& request, std::function<void(int house)> done) = 0;
 };
 
-// One ply deep: prefers a move that ends in the own store (extra turn), then the biggest capture,
-// then the store gain; ties broken at random.
-[[nodiscard]] std::unique_ptr<MoveSource> makeGreedyMoveSource();
+// The engine's levels (src/engine/Levels.hpp): Easy and Medium search to their depth, Hard thinks
+// for the request's budget, Perfect solves within it and otherwise plays as Hard.
+[[nodiscard]] std::unique_ptr<MoveSource> makeEngineMoveSource();
 
 }  // namespace semis::server

@@ -92,7 +92,7 @@ int runServer(const ServerOptions& options, std::unique_ptr<MoveSource> ai) {
     return 1;
   }
   Metrics metrics;
-  Hub hub(**store, metrics, ai ? std::move(ai) : makeGreedyMoveSource(), options.aiThreads);
+  Hub hub(**store, metrics, ai ? std::move(ai) : makeEngineMoveSource(), options.aiThreads);
   auto resumed = hub.resume();
   if (!resumed) {
     logLine("error", "resume_failed", {{"what", resumed.error().message}});
