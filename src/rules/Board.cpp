@@ -113,6 +113,7 @@ void Board::split(Position& pos, Trace* trace) const {
     }
   }
   pos.over = true;
+  pos.toMove = Side::South;  // canonical, as every finished position
   if (trace != nullptr) trace->push_back(Event{EventKind::GameEnd});
 }
 

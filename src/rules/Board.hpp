@@ -82,7 +82,7 @@ class Board {
   template <class Sink>
   void take(Position& pos, int pit, Side to, EventKind kind, const Sink& sink) const;
   template <class Sink>
-  void finishTurn(Position& pos, Side mover, MoveInfo& info, const Sink& sink) const;
+  void finishTurn(Position& pos, Side mover, MoveInfo& info, unsigned emptyAfterSowing, const Sink& sink) const;
   template <class Sink>
   void sweep(Position& pos, Side to, Side row, const Sink& sink) const;
   [[nodiscard]] bool feeds(const Position& pos, int house) const;
