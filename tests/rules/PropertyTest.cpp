@@ -153,9 +153,10 @@ TEST(Property, MangalaCastleSowTreasures) {
 TEST(Property, AlManqala) {
   EXPECT_GE(randomGames("al-manqala", 40, 9).longest, 100);
 }
-TEST(Property, AlManqalaLongGames) {
-  // Without the 50 win and the 100-turn split, random games run for several hundred plies.
-  EXPECT_GE(randomGames("al-manqala,win_at=0,idle_limit=1000", 10, 13).longest, 300);
+TEST(Property, LongGames) {
+  // A 5-set Mangala match and Kalah on the biggest board run for several hundred plies.
+  EXPECT_GE(randomGames("mangala,houses=8,seeds=10", 3, 13).longest, 300);
+  EXPECT_GE(randomGames("kalah,houses=8,seeds=10,sets=3", 3, 14).longest, 300);
 }
 TEST(Property, AlManqalaNoGrandSlam) { EXPECT_EQ(randomGames("al-manqala,grand_slam=false", 40, 10).games, 40); }
 TEST(Property, Congkak) { EXPECT_EQ(randomGames("congkak", 60, 11).games, 60); }
