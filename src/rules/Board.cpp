@@ -31,21 +31,6 @@ Position Board::start(Side first) const {
   return pos;
 }
 
-int Board::castleOwnerOf(const Position& pos, int pit) const {
-  if (pos.castle[0] == pit) return 0;
-  if (pos.castle[1] == pit) return 1;
-  return -1;
-}
-
-int Board::rowSeeds(const Position& pos, Side s) const {
-  int sum = 0;
-  for (int h = 1; h <= n_; ++h) {
-    const int pit = housePit(s, h);
-    if (castleOwnerOf(pos, pit) < 0) sum += pos.pits[static_cast<std::size_t>(pit)];
-  }
-  return sum;
-}
-
 bool Board::feeds(const Position& pos, int house) const {
   const int pit = housePit(pos.toMove, house);
   if (pos.pits[static_cast<std::size_t>(pit)] == 0 || castleOwnerOf(pos, pit) >= 0) return false;

@@ -49,7 +49,14 @@ class Board {
     return house >= 1 && house <= n_ && ((legalMask(pos) >> (house - 1)) & 1U) != 0;
   }
   // Seeds in the houses of a side (castles are never counted: they are always empty-able only by rule).
-  [[nodiscard]] int rowSeeds(const Position& pos, Side s) const;
+  [[nodiscard]] int rowSeeds(const Position& pos, Side s) const {
+    const int first = s == Side::South ? 0 : n_ + 1;
+    int sum = 0;
+    for (int pit = first; pit < first + n_; ++pit) {
+      if (castleOwnerOf(pos, pit) < 0) sum += pos.pits[static_cast<std::size_t>(pit)];
+    }
+    return sum;
+  }
   [[nodiscard]] bool mustFeed(const Position& pos) const {
     return rules_.feeding && !pos.over && rowSeeds(pos, other(pos.toMove)) == 0;
   }
@@ -86,7 +93,11 @@ class Board {
   template <class Sink>
   void sweep(Position& pos, Side to, Side row, const Sink& sink) const;
   [[nodiscard]] bool feeds(const Position& pos, int house) const;
-  [[nodiscard]] int castleOwnerOf(const Position& pos, int pit) const;
+  // Inline: it runs for every seed sown. Without the castle rule no position holds a castle.
+  [[nodiscard]] int castleOwnerOf(const Position& pos, int pit) const {
+    if (!rules_.castle) return -1;
+    return pos.castle[0] == pit ? 0 : pos.castle[1] == pit ? 1 : -1;
+  }
 
   Rules rules_;
   int n_;
