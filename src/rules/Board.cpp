@@ -1,5 +1,6 @@
 #include "rules/Board.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <vector>
 
@@ -218,6 +219,16 @@ Result<Position> parsePositionFor(const Board& board, std::string_view fields) {
   }
   if (!pos.over && board.legalMask(pos) == 0) {
     return fail("the player to move has no legal move: a finished position says '-' as the side to move");
+  }
+  // Positions the engine never leaves unfinished: they would end before anyone could move.
+  if (!pos.over && rules.winAt > 0 &&
+      std::max(pos.pits[static_cast<std::size_t>(board.storePit(Side::South))],
+               pos.pits[static_cast<std::size_t>(board.storePit(Side::North))]) >= rules.winAt) {
+    return fail("a store holds " + std::to_string(rules.winAt) + " or more: the game is over ('-')");
+  }
+  if (!pos.over && !rules.feeding && rules.end == EndRule::Immediate &&
+      (board.rowSeeds(pos, Side::South) == 0 || board.rowSeeds(pos, Side::North) == 0)) {
+    return fail("a row is empty: under end=immediate the game is over ('-')");
   }
   return pos;
 }
