@@ -165,10 +165,20 @@ Result<int> parseInt(std::string_view s) {
   return v;
 }
 
+// Match points: "3", "2.5" (a drawn set counts half).
+bool isPoints(std::string_view t) {
+  if (t.size() >= 2 && t.substr(t.size() - 2) == ".5") t.remove_suffix(2);
+  if (t.empty() || t.size() > 2) return false;
+  for (char c : t) {
+    if (std::isdigit(static_cast<unsigned char>(c)) == 0) return false;
+  }
+  return true;
+}
+
 bool isResultToken(std::string_view t) {
   if (t == "*" || t == "1-0" || t == "0-1" || t == "1/2-1/2") return true;
   const std::size_t dash = t.find('-');  // match points like 3-2 or 2.5-2.5
-  return dash != std::string_view::npos && dash > 0 && std::isdigit(static_cast<unsigned char>(t[0])) != 0;
+  return dash != std::string_view::npos && isPoints(t.substr(0, dash)) && isPoints(t.substr(dash + 1));
 }
 
 Result<void> checkSowing(const Ply& ply, std::string_view written, int line) {

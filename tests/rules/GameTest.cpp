@@ -131,6 +131,9 @@ TEST(Record, TheGrammarIsStrict) {
   EXPECT_FALSE(parseRecord(head + "1. *"));
   EXPECT_FALSE(parseRecord("[Rules \"kalah\"]\n[Result \"1-0\"]\n\n1. 1 *"));
   EXPECT_FALSE(parseRecord("1. 1 *"));
+  // Only real results end a record (found by FuzzRecord: this was taken for an adjudicated result).
+  EXPECT_FALSE(parseRecord("[Rules \"al-manqala\"]0,0,0,0,0,1/48,42Y-1/2\"]"));
+  EXPECT_TRUE(parseRecord(head + "1. 3+6 2. 1 2.5-1.5"));
   EXPECT_FALSE(parseRecord("[Rules \"kalah\"]\n[Position \"kalah-club/4,4,4,4,4,4/4,4,4,4,4,4/0,0/S\"]\n\n*"));
 }
 
