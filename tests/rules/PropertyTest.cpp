@@ -69,7 +69,9 @@ void playRandomGames(const std::string& rulesText, int games, unsigned seed, Sta
     const Board& board = game.board();
     while (!game.over() && game.plies().size() < 3000) {
       const Position before = game.position();
-      if (rules->pie && game.canSwap() && rng() % 2 == 0) ASSERT_TRUE(game.swap());
+      if (rules->pie && game.canSwap() && rng() % 2 == 0) {
+        ASSERT_TRUE(game.swap());
+      }
       if (!rules->stores && rng() % 500 == 0) {
         ASSERT_TRUE(game.agreeSplit());
         continue;
@@ -81,7 +83,9 @@ void playRandomGames(const std::string& rulesText, int games, unsigned seed, Sta
         EXPECT_FALSE(game.play(bad));
       }
       for (int h = 1; h <= board.houses(); ++h) {
-        if (((mask >> (h - 1)) & 1U) == 0) EXPECT_FALSE(game.play(h)) << board.toString(before) << " " << h;
+        if (((mask >> (h - 1)) & 1U) == 0) {
+          EXPECT_FALSE(game.play(h)) << board.toString(before) << " " << h;
+        }
       }
       EXPECT_EQ(game.position(), before);
       int pick = static_cast<int>(rng() % static_cast<unsigned>(std::popcount(mask)));
