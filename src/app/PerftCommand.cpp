@@ -14,12 +14,7 @@ int perftCommand(int argc, char** argv) {
   if (!args) return complain("perft", args.error().message);
   auto setup = setupFromArgs(*args);
   if (!setup) return complain("perft", setup.error().message);
-  int depth = 0;
-  try {
-    depth = std::stoi(args->get("depth", "0"));
-  } catch (const std::exception&) {
-    depth = -1;
-  }
+  const int depth = wholeNumber(args->get("depth", "0")).value_or(-1);
   if (depth < 1 || depth > 40) return complain("perft", "--depth D takes 1..40");
   const Board board(setup->rules);
   const Position start = setup->start();

@@ -106,7 +106,7 @@ TEST(Replay, AlManqalaStoresAreTheCapturedCounts) {
 }
 
 TEST(Replay, IllegalInputExitsWithStatusTwoAfterThePriorPlies) {
-  for (const char* bad : {"7", "0", "x", "-1", "2.5", "99999999999"}) {
+  for (const char* bad : {"7", "0", "x", "-1", "2.5", "99999999999", "+3", "3x", "\" 3\""}) {
     const RunResult run = semis(std::string("replay --rules kalah 1 ") + bad);
     EXPECT_EQ(run.status, 2) << bad;
     EXPECT_EQ(lines(run.out).size(), 2U) << bad;  // the start and ply 1
@@ -206,6 +206,7 @@ TEST(Perft, CountsLeavesAndReportsSpeed) {
   EXPECT_EQ(divide.out.substr(0, divide.out.find("perft")), "1: 6\n2: 6\n3: 5\n4: 6\n5: 6\n6: 6\n");
   EXPECT_EQ(semis("perft --rules kalah --depth 0").status, 2);
   EXPECT_EQ(semis("perft --rules kalah --depth x").status, 2);
+  EXPECT_EQ(semis("perft --rules kalah --depth 3x").status, 2);
   EXPECT_EQ(semis("perft --rules nope --depth 2").status, 2);
   EXPECT_EQ(lines(semis("perft --rules congkak --depth 3").out).at(0), "perft congkak depth 3: 230");
 }
