@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
@@ -60,7 +61,7 @@ class Game {
 
  private:
   void endSet(bool agreed);
-  [[nodiscard]] std::uint64_t key(const Position& pos) const;
+  [[nodiscard]] std::string key(const Position& pos) const;
 
   Board board_;
   int setCount_;
@@ -69,7 +70,7 @@ class Game {
   Position pos_;
   std::vector<Ply> plies_;
   std::vector<SetResult> sets_;
-  std::unordered_map<std::uint64_t, int> seen_;  // positions of the current set, for repetition
+  std::unordered_map<std::string, int> seen_;  // positions of the current set (exact keys), for repetition
   int idle_ = 0;                                 // turns in a row without a capture
   bool swapped_ = false;
   Side setFirst_;
