@@ -1,8 +1,8 @@
 // `semis perft --rules R --depth D [--position P] [--divide]`: leaf positions after D sowings.
 
 #include <chrono>
-#include <ctime>
 #include <cstdio>
+#include <ctime>
 
 #include "app/Commands.hpp"
 #include "app/Setup.hpp"

@@ -25,8 +25,8 @@ int replayCommand(int argc, char** argv) {
     if (!played) {
       std::fflush(stdout);
       if (house < 0) {
-        return complain("replay", "ply " + std::to_string(ply + 1) + ": '" + word + "' is not a house number (legal: " +
-                                      game.board().legalList(before) + ")");
+        return complain("replay", "ply " + std::to_string(ply + 1) + ": '" + word +
+                                      "' is not a house number (legal: " + game.board().legalList(before) + ")");
       }
       return complain("replay", "ply " + std::to_string(ply + 1) + ": " + played.error().message);
     }

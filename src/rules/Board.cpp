@@ -26,7 +26,8 @@ Board::Board(const Rules& rules) : rules_(rules), n_(rules.houses) {
 Position Board::start(Side first) const {
   Position pos;
   for (Side s : {Side::South, Side::North}) {
-    for (int h = 1; h <= n_; ++h) pos.pits[static_cast<std::size_t>(housePit(s, h))] = static_cast<std::uint8_t>(rules_.seeds);
+    for (int h = 1; h <= n_; ++h)
+      pos.pits[static_cast<std::size_t>(housePit(s, h))] = static_cast<std::uint8_t>(rules_.seeds);
   }
   pos.toMove = first;
   return pos;
@@ -169,8 +170,8 @@ Result<Position> parsePositionFor(const Board& board, std::string_view fields) {
   for (Side s : {Side::South, Side::North}) {
     const auto counts = splitOn(parts[static_cast<std::size_t>(index(s))], ',');
     if (static_cast<int>(counts.size()) != board.houses()) {
-      return fail(std::string(s == Side::South ? "south" : "north") + " row needs " +
-                  std::to_string(board.houses()) + " counts, got " + std::to_string(counts.size()));
+      return fail(std::string(s == Side::South ? "south" : "north") + " row needs " + std::to_string(board.houses()) +
+                  " counts, got " + std::to_string(counts.size()));
     }
     for (int h = 1; h <= board.houses(); ++h) {
       auto v = number(counts[static_cast<std::size_t>(h - 1)], "house count");
@@ -246,18 +247,30 @@ Result<Position> parsePosition(std::string_view text, Rules* rulesOut) {
 
 std::string_view eventName(EventKind kind) {
   switch (kind) {
-    case EventKind::Lift: return "lift";
-    case EventKind::Drop: return "drop";
-    case EventKind::Relay: return "relay";
-    case EventKind::RelayCut: return "relay_cut";
-    case EventKind::Capture: return "capture";
-    case EventKind::Castle: return "castle";
-    case EventKind::ExtraTurn: return "extra_turn";
-    case EventKind::Pass: return "pass";
-    case EventKind::MustFeed: return "must_feed";
-    case EventKind::Sweep: return "sweep";
-    case EventKind::Split: return "split";
-    case EventKind::GameEnd: return "game_end";
+    case EventKind::Lift:
+      return "lift";
+    case EventKind::Drop:
+      return "drop";
+    case EventKind::Relay:
+      return "relay";
+    case EventKind::RelayCut:
+      return "relay_cut";
+    case EventKind::Capture:
+      return "capture";
+    case EventKind::Castle:
+      return "castle";
+    case EventKind::ExtraTurn:
+      return "extra_turn";
+    case EventKind::Pass:
+      return "pass";
+    case EventKind::MustFeed:
+      return "must_feed";
+    case EventKind::Sweep:
+      return "sweep";
+    case EventKind::Split:
+      return "split";
+    case EventKind::GameEnd:
+      return "game_end";
   }
   return "?";
 }

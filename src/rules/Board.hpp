@@ -15,11 +15,11 @@ namespace semis {
 
 // What a move did, for the game record and the no-capture counter.
 struct MoveInfo {
-  int captured = 0;      // seeds captured by the mover (castle stones included)
+  int captured = 0;  // seeds captured by the mover (castle stones included)
   bool extraTurn = false;
   bool relayCut = false;
   bool castleMade = false;
-  bool pass = false;     // the opponent had no seeds and passed: the mover moves again
+  bool pass = false;  // the opponent had no seeds and passed: the mover moves again
 };
 
 class Board {
@@ -39,9 +39,7 @@ class Board {
   // The start of a game (or set) with `first` to move.
   [[nodiscard]] Position start(Side first) const;
   [[nodiscard]] Position start() const { return start(firstPlayer()); }
-  [[nodiscard]] Side firstPlayer() const {
-    return rules_.first == FirstPlayer::South ? Side::South : Side::North;
-  }
+  [[nodiscard]] Side firstPlayer() const { return rules_.first == FirstPlayer::South ? Side::South : Side::North; }
 
   // Bit h-1 set for each legal house h of the player to move (0 when the game is over).
   [[nodiscard]] std::uint32_t legalMask(const Position& pos) const;

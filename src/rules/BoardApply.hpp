@@ -59,7 +59,8 @@ void Board::take(Position& pos, int pit, Side to, EventKind kind, const Sink& si
   if (count == 0) return;
   const int store = storePit(to);
   pos.pits[static_cast<std::size_t>(pit)] = 0;
-  pos.pits[static_cast<std::size_t>(store)] = static_cast<std::uint8_t>(pos.pits[static_cast<std::size_t>(store)] + count);
+  pos.pits[static_cast<std::size_t>(store)] =
+      static_cast<std::uint8_t>(pos.pits[static_cast<std::size_t>(store)] + count);
   sink(Event{kind, static_cast<std::uint8_t>(pit), count, static_cast<std::uint8_t>(store), to});
 }
 
@@ -84,7 +85,9 @@ int Board::captureChain(Position& pos, int last, Side mover, const Sink& sink) c
           pos.pits[chain[static_cast<std::size_t>(i)]];
     }
     for (Side s : {Side::South, Side::North}) {
-      if (taken[static_cast<std::size_t>(index(s))] > 0 && taken[static_cast<std::size_t>(index(s))] == rowSeeds(pos, s)) return 0;
+      if (taken[static_cast<std::size_t>(index(s))] > 0 &&
+          taken[static_cast<std::size_t>(index(s))] == rowSeeds(pos, s))
+        return 0;
     }
   }
   int captured = 0;
@@ -105,8 +108,7 @@ void Board::sweep(Position& pos, Side to, Side row, const Sink& sink) const {
 }
 
 template <class Sink>
-void Board::finishTurn(Position& pos, Side mover, MoveInfo& info, unsigned emptyAfterSowing,
-                       const Sink& sink) const {
+void Board::finishTurn(Position& pos, Side mover, MoveInfo& info, unsigned emptyAfterSowing, const Sink& sink) const {
   Side next = info.extraTurn ? mover : other(mover);
   if (info.extraTurn) sink(Event{EventKind::ExtraTurn, 0, 0, 0, mover});
   pos.toMove = next;

@@ -3,7 +3,12 @@
 namespace semis {
 
 Game::Game(const Rules& rules)
-    : board_(rules), setCount_(rules.sets), initial_(board_.start()), setStart_(initial_), pos_(initial_), setFirst_(pos_.toMove) {
+    : board_(rules),
+      setCount_(rules.sets),
+      initial_(board_.start()),
+      setStart_(initial_),
+      pos_(initial_),
+      setFirst_(pos_.toMove) {
   seen_[key(pos_)] = 1;
 }
 
@@ -16,7 +21,8 @@ Game::Game(const Rules& rules, const Position& start)
 std::string Game::key(const Position& pos) const {
   // The exact bytes that define the position: a hash collision must never end a game.
   std::string k;
-  for (int pit = 0; pit < board_.rules().ringSize(); ++pit) k += static_cast<char>(pos.pits[static_cast<std::size_t>(pit)]);
+  for (int pit = 0; pit < board_.rules().ringSize(); ++pit)
+    k += static_cast<char>(pos.pits[static_cast<std::size_t>(pit)]);
   k += static_cast<char>(pos.toMove);
   k += static_cast<char>(pos.castle[0]);
   k += static_cast<char>(pos.castle[1]);

@@ -1,8 +1,8 @@
 #include "rules/Notation.hpp"
 
-#include <charconv>
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 
 namespace semis {
 namespace {
@@ -16,9 +16,7 @@ std::string resultToken(const Outcome& o) {
   return o.winner == Winner::South ? "1-0" : o.winner == Winner::North ? "0-1" : "1/2-1/2";
 }
 
-std::string points(int doubled) {
-  return std::to_string(doubled / 2) + (doubled % 2 != 0 ? ".5" : "");
-}
+std::string points(int doubled) { return std::to_string(doubled / 2) + (doubled % 2 != 0 ? ".5" : ""); }
 
 std::string matchResult(const Game& game, const std::string& adjudicated) {
   if (!game.over()) return adjudicated.empty() ? "*" : adjudicated;
@@ -161,7 +159,8 @@ struct Lexer {
 Result<int> parseInt(std::string_view s) {
   int v = 0;
   auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (s.empty() || ec != std::errc() || p != s.data() + s.size()) return fail("'" + std::string(s) + "' is not a number");
+  if (s.empty() || ec != std::errc() || p != s.data() + s.size())
+    return fail("'" + std::string(s) + "' is not a number");
   return v;
 }
 
@@ -183,8 +182,8 @@ bool isResultToken(std::string_view t) {
 
 Result<void> checkSowing(const Ply& ply, std::string_view written, int line) {
   if (sowingText(ply) == written) return {};
-  return fail("line " + std::to_string(line) + ": the record says " + std::string(written) +
-              " but that sowing is " + sowingText(ply));
+  return fail("line " + std::to_string(line) + ": the record says " + std::string(written) + " but that sowing is " +
+              sowingText(ply));
 }
 
 }  // namespace
@@ -202,7 +201,8 @@ Result<Record> parseRecord(std::string_view text) {
     const std::string bad = "line " + std::to_string(line) + ": a tag is [Name \"value\"]";
     std::size_t i = at + 1;
     std::string name;
-    while (i < text.size() && (std::isalnum(static_cast<unsigned char>(text[i])) != 0 || text[i] == '_' || text[i] == '-')) {
+    while (i < text.size() &&
+           (std::isalnum(static_cast<unsigned char>(text[i])) != 0 || text[i] == '_' || text[i] == '-')) {
       name += text[i++];
     }
     if (name.empty()) return fail("line " + std::to_string(line) + ": a tag needs a name of letters and digits");
@@ -255,9 +255,9 @@ Result<Record> parseRecord(std::string_view text) {
   bool ended = false;
   // The record's grammar, checked as strictly as the printer writes it: "K." opens every turn;
   // a sowing that earns an extra turn is joined to the next by '+'; a pass is written "K. --".
-  bool inTurn = false;       // a turn number was read, its content not yet
-  bool pendingExtra = false; // the last sowing gave an extra turn
-  bool pendingPass = false;  // the last sowing made the opponent pass
+  bool inTurn = false;        // a turn number was read, its content not yet
+  bool pendingExtra = false;  // the last sowing gave an extra turn
+  bool pendingPass = false;   // the last sowing made the opponent pass
   for (;;) {
     auto tok = lex.next();
     if (!tok) return tl::unexpected(tok.error());
@@ -335,7 +335,8 @@ Result<Record> parseRecord(std::string_view text) {
       pendingExtra = (*ply)->info.extraTurn && !(*ply)->setEnded;
       pendingPass = (*ply)->info.pass && !(*ply)->setEnded;
       if (plus == std::string_view::npos) break;
-      if (!(*ply)->info.extraTurn) return fail(where + "'+' joins sowings of an extra turn, but " + std::string(sowing) + " ends the turn");
+      if (!(*ply)->info.extraTurn)
+        return fail(where + "'+' joins sowings of an extra turn, but " + std::string(sowing) + " ends the turn");
       rest = rest.substr(plus + 1);
     }
   }

@@ -3,8 +3,8 @@
 // positions, which are written here field by field, independently of the JSON code.
 
 #include <gtest/gtest.h>
-
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <array>
 #include <bit>
@@ -27,7 +27,10 @@ struct RunResult {
 };
 
 RunResult semis(const std::string& args) {
-  const std::string errFile = testing::TempDir() + "semis_app_stderr.txt";
+  // One file per process and call: CTest runs the tests of this binary in parallel.
+  static int calls = 0;
+  const std::string errFile =
+      testing::TempDir() + "semis_app_stderr_" + std::to_string(getpid()) + "_" + std::to_string(++calls) + ".txt";
   const std::string cmd = std::string(SEMIS_BINARY) + " " + args + " 2>" + errFile;
   RunResult run;
   FILE* pipe = popen(cmd.c_str(), "r");
@@ -41,6 +44,7 @@ RunResult semis(const std::string& args) {
   std::stringstream ss;
   ss << err.rdbuf();
   run.err = ss.str();
+  std::remove(errFile.c_str());
   return run;
 }
 
@@ -58,7 +62,8 @@ std::string expectedLine(const Board& board, const Position& pos, int ply, const
   s += ",\"houses\":[";
   for (Side side : {Side::South, Side::North}) {
     for (int h = 1; h <= board.houses(); ++h) {
-      s += (side == Side::South && h == 1 ? "" : ",") + std::to_string(pos.pits[static_cast<std::size_t>(board.housePit(side, h))]);
+      s += (side == Side::South && h == 1 ? "" : ",") +
+           std::to_string(pos.pits[static_cast<std::size_t>(board.housePit(side, h))]);
     }
   }
   const int south = pos.pits[static_cast<std::size_t>(board.storePit(Side::South))];

@@ -165,7 +165,8 @@ TEST(Position, BadStringsAreClearErrors) {
   EXPECT_FALSE(parsePosition("mangala-castle/4,4,4,4,4,4/4,4,4,4,4,4/0,0/S/castle=s2,-"));
   EXPECT_FALSE(parsePosition("chess/4"));
   // Unfinished positions the engine would have ended.
-  EXPECT_NE(parsePosition("kalah/4,4,4,4,4,4/0,0,0,0,0,0/24,0/S").error().message.find("row is empty"), std::string::npos);
+  EXPECT_NE(parsePosition("kalah/4,4,4,4,4,4/0,0,0,0,0,0/24,0/S").error().message.find("row is empty"),
+            std::string::npos);
   EXPECT_TRUE(parsePosition("kalah-club/4,4,4,4,4,4/0,0,0,0,0,0/24,0/S"));
   EXPECT_TRUE(parsePosition("kalah/4,4,4,4,4,4/0,0,0,0,0,0/24,0/-"));
   EXPECT_FALSE(parsePosition("al-manqala/1,0,0,0,0,0,1/1,0,0,0,0,0,0/50,45/S"));

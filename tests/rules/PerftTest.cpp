@@ -202,21 +202,23 @@ struct Naive {
     }
     int emptied = -1;
     if (r.end == EndRule::Immediate) {
-      if (rowSum(0) == 0) emptied = 0;
-      else if (rowSum(1) == 0) emptied = 1;
+      if (rowSum(0) == 0)
+        emptied = 0;
+      else if (rowSum(1) == 0)
+        emptied = 1;
     } else if (rowSum(next) == 0) {
       emptied = next;
     }
     if (emptied < 0) return;
-    const bool toEmptier =
-        r.leftovers == Leftovers::Emptier && (r.emptierByCapture || emptyAfterSowing[emptied]);
+    const bool toEmptier = r.leftovers == Leftovers::Emptier && (r.emptierByCapture || emptyAfterSowing[emptied]);
     for (int row = 0; row < 2; ++row) sweepRow(row, toEmptier ? emptied : row);
     finish();
   }
 
   Position position() const {
     Position p;
-    for (int i = 0; i < ring(); ++i) p.pits[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(pit[static_cast<std::size_t>(i)]);
+    for (int i = 0; i < ring(); ++i)
+      p.pits[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(pit[static_cast<std::size_t>(i)]);
     p.toMove = toMove == 0 ? Side::South : Side::North;
     p.over = over;
     p.castle = {static_cast<std::int8_t>(castle[0]), static_cast<std::int8_t>(castle[1])};

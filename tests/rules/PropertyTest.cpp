@@ -25,7 +25,9 @@ Position replayTrace(const Board& board, Position pos, Side mover, const Trace& 
         EXPECT_EQ(at, e.count) << eventName(e.kind) << " must lift the whole pit";
         at = 0;
         break;
-      case EventKind::Drop: ++pos.pits[e.target]; break;
+      case EventKind::Drop:
+        ++pos.pits[e.target];
+        break;
       case EventKind::Capture:
       case EventKind::Sweep:
       case EventKind::Split:
@@ -34,12 +36,23 @@ Position replayTrace(const Board& board, Position pos, Side mover, const Trace& 
         at = static_cast<std::uint8_t>(at - e.count);
         pos.pits[e.target] = static_cast<std::uint8_t>(pos.pits[e.target] + e.count);
         break;
-      case EventKind::Castle: pos.castle[static_cast<std::size_t>(index(e.side))] = static_cast<std::int8_t>(e.pit); break;
-      case EventKind::ExtraTurn: toMove = e.side; break;
-      case EventKind::Pass: toMove = other(e.side); break;
-      case EventKind::MustFeed: EXPECT_EQ(e.side, toMove); break;
-      case EventKind::RelayCut: break;
-      case EventKind::GameEnd: pos.over = true; break;
+      case EventKind::Castle:
+        pos.castle[static_cast<std::size_t>(index(e.side))] = static_cast<std::int8_t>(e.pit);
+        break;
+      case EventKind::ExtraTurn:
+        toMove = e.side;
+        break;
+      case EventKind::Pass:
+        toMove = other(e.side);
+        break;
+      case EventKind::MustFeed:
+        EXPECT_EQ(e.side, toMove);
+        break;
+      case EventKind::RelayCut:
+        break;
+      case EventKind::GameEnd:
+        pos.over = true;
+        break;
     }
   }
   pos.toMove = pos.over ? Side::South : toMove;
@@ -154,9 +167,7 @@ TEST(Property, MangalaCastle) { EXPECT_EQ(randomGames("mangala-castle", 20, 7).g
 TEST(Property, MangalaCastleSowTreasures) {
   EXPECT_EQ(randomGames("mangala-castle,castle_sow_treasures=true,castle_capture=false", 20, 8).games, 20);
 }
-TEST(Property, AlManqala) {
-  EXPECT_GE(randomGames("al-manqala", 40, 9).longest, 100);
-}
+TEST(Property, AlManqala) { EXPECT_GE(randomGames("al-manqala", 40, 9).longest, 100); }
 TEST(Property, LongGames) {
   // A 5-set Mangala match and Kalah on the biggest board run for several hundred plies.
   EXPECT_GE(randomGames("mangala,houses=8,seeds=10", 3, 13).longest, 300);
