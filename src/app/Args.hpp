@@ -1,7 +1,9 @@
 #pragma once
 // A small argument reader for the subcommands: --name value options and positional words.
 
+#include <charconv>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -9,6 +11,15 @@
 #include "rules/Rules.hpp"
 
 namespace semis::app {
+
+// A whole word of decimal digits, nothing else ("3", not "+3", " 3", "3x"); nullopt otherwise.
+inline std::optional<int> wholeNumber(std::string_view word) {
+  int v = 0;
+  if (word.empty() || word.size() > 9 || word[0] < '0' || word[0] > '9') return std::nullopt;
+  auto [p, ec] = std::from_chars(word.data(), word.data() + word.size(), v);
+  if (ec != std::errc() || p != word.data() + word.size()) return std::nullopt;
+  return v;
+}
 
 class Args {
  public:

@@ -19,21 +19,14 @@ int replayCommand(int argc, char** argv) {
   emit(0);
   int ply = 0;
   for (const std::string& word : args->positional()) {
-    int house = 0;
-    try {
-      std::size_t used = 0;
-      house = std::stoi(word, &used);
-      if (used != word.size()) house = -1;
-    } catch (const std::exception&) {
-      house = -1;
-    }
+    const int house = wholeNumber(word).value_or(-1);
     const Position before = game.position();
     auto played = game.play(house);
     if (!played) {
       std::fflush(stdout);
       if (house < 0) {
-        return complain("replay", "ply " + std::to_string(ply + 1) + ": '" + word + "' is not a house number (legal: " +
-                                      game.board().legalList(before) + ")");
+        return complain("replay", "ply " + std::to_string(ply + 1) + ": '" + word +
+                                      "' is not a house number (legal: " + game.board().legalList(before) + ")");
       }
       return complain("replay", "ply " + std::to_string(ply + 1) + ": " + played.error().message);
     }

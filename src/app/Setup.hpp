@@ -38,7 +38,9 @@ inline Result<Setup> setupFromArgs(const Args& args) {
     s.position = *full;
     return s;
   }
-  if (!hasRules) return tl::unexpected(full.error());
+  // A string that starts with rules is a whole position: its own error is the one to report.
+  const bool startsWithRules = static_cast<bool>(parseRules(text.substr(0, text.find('/'))));
+  if (!hasRules || startsWithRules) return fail("--position: " + full.error().message);
   auto fields = parsePositionFor(Board(s.rules), text);
   if (!fields) return fail("--position: " + fields.error().message);
   s.position = *fields;

@@ -1,5 +1,6 @@
 #include "rules/Board.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <vector>
 
@@ -25,25 +26,11 @@ Board::Board(const Rules& rules) : rules_(rules), n_(rules.houses) {
 Position Board::start(Side first) const {
   Position pos;
   for (Side s : {Side::South, Side::North}) {
-    for (int h = 1; h <= n_; ++h) pos.pits[static_cast<std::size_t>(housePit(s, h))] = static_cast<std::uint8_t>(rules_.seeds);
+    for (int h = 1; h <= n_; ++h)
+      pos.pits[static_cast<std::size_t>(housePit(s, h))] = static_cast<std::uint8_t>(rules_.seeds);
   }
   pos.toMove = first;
   return pos;
-}
-
-int Board::castleOwnerOf(const Position& pos, int pit) const {
-  if (pos.castle[0] == pit) return 0;
-  if (pos.castle[1] == pit) return 1;
-  return -1;
-}
-
-int Board::rowSeeds(const Position& pos, Side s) const {
-  int sum = 0;
-  for (int h = 1; h <= n_; ++h) {
-    const int pit = housePit(s, h);
-    if (castleOwnerOf(pos, pit) < 0) sum += pos.pits[static_cast<std::size_t>(pit)];
-  }
-  return sum;
 }
 
 bool Board::feeds(const Position& pos, int house) const {
@@ -113,6 +100,7 @@ void Board::split(Position& pos, Trace* trace) const {
     }
   }
   pos.over = true;
+  pos.toMove = Side::South;  // canonical, as every finished position
   if (trace != nullptr) trace->push_back(Event{EventKind::GameEnd});
 }
 
@@ -182,8 +170,8 @@ Result<Position> parsePositionFor(const Board& board, std::string_view fields) {
   for (Side s : {Side::South, Side::North}) {
     const auto counts = splitOn(parts[static_cast<std::size_t>(index(s))], ',');
     if (static_cast<int>(counts.size()) != board.houses()) {
-      return fail(std::string(s == Side::South ? "south" : "north") + " row needs " +
-                  std::to_string(board.houses()) + " counts, got " + std::to_string(counts.size()));
+      return fail(std::string(s == Side::South ? "south" : "north") + " row needs " + std::to_string(board.houses()) +
+                  " counts, got " + std::to_string(counts.size()));
     }
     for (int h = 1; h <= board.houses(); ++h) {
       auto v = number(counts[static_cast<std::size_t>(h - 1)], "house count");
@@ -233,6 +221,16 @@ Result<Position> parsePositionFor(const Board& board, std::string_view fields) {
   if (!pos.over && board.legalMask(pos) == 0) {
     return fail("the player to move has no legal move: a finished position says '-' as the side to move");
   }
+  // Positions the engine never leaves unfinished: they would end before anyone could move.
+  if (!pos.over && rules.winAt > 0 &&
+      std::max(pos.pits[static_cast<std::size_t>(board.storePit(Side::South))],
+               pos.pits[static_cast<std::size_t>(board.storePit(Side::North))]) >= rules.winAt) {
+    return fail("a store holds " + std::to_string(rules.winAt) + " or more: the game is over ('-')");
+  }
+  if (!pos.over && !rules.feeding && rules.end == EndRule::Immediate &&
+      (board.rowSeeds(pos, Side::South) == 0 || board.rowSeeds(pos, Side::North) == 0)) {
+    return fail("a row is empty: under end=immediate the game is over ('-')");
+  }
   return pos;
 }
 
@@ -249,18 +247,30 @@ Result<Position> parsePosition(std::string_view text, Rules* rulesOut) {
 
 std::string_view eventName(EventKind kind) {
   switch (kind) {
-    case EventKind::Lift: return "lift";
-    case EventKind::Drop: return "drop";
-    case EventKind::Relay: return "relay";
-    case EventKind::RelayCut: return "relay_cut";
-    case EventKind::Capture: return "capture";
-    case EventKind::Castle: return "castle";
-    case EventKind::ExtraTurn: return "extra_turn";
-    case EventKind::Pass: return "pass";
-    case EventKind::MustFeed: return "must_feed";
-    case EventKind::Sweep: return "sweep";
-    case EventKind::Split: return "split";
-    case EventKind::GameEnd: return "game_end";
+    case EventKind::Lift:
+      return "lift";
+    case EventKind::Drop:
+      return "drop";
+    case EventKind::Relay:
+      return "relay";
+    case EventKind::RelayCut:
+      return "relay_cut";
+    case EventKind::Capture:
+      return "capture";
+    case EventKind::Castle:
+      return "castle";
+    case EventKind::ExtraTurn:
+      return "extra_turn";
+    case EventKind::Pass:
+      return "pass";
+    case EventKind::MustFeed:
+      return "must_feed";
+    case EventKind::Sweep:
+      return "sweep";
+    case EventKind::Split:
+      return "split";
+    case EventKind::GameEnd:
+      return "game_end";
   }
   return "?";
 }

@@ -15,11 +15,11 @@ namespace semis {
 
 // What a move did, for the game record and the no-capture counter.
 struct MoveInfo {
-  int captured = 0;      // seeds captured by the mover (castle stones included)
+  int captured = 0;  // seeds captured by the mover (castle stones included)
   bool extraTurn = false;
   bool relayCut = false;
   bool castleMade = false;
-  bool pass = false;     // the opponent had no seeds and passed: the mover moves again
+  bool pass = false;  // the opponent had no seeds and passed: the mover moves again
 };
 
 class Board {
@@ -39,9 +39,7 @@ class Board {
   // The start of a game (or set) with `first` to move.
   [[nodiscard]] Position start(Side first) const;
   [[nodiscard]] Position start() const { return start(firstPlayer()); }
-  [[nodiscard]] Side firstPlayer() const {
-    return rules_.first == FirstPlayer::South ? Side::South : Side::North;
-  }
+  [[nodiscard]] Side firstPlayer() const { return rules_.first == FirstPlayer::South ? Side::South : Side::North; }
 
   // Bit h-1 set for each legal house h of the player to move (0 when the game is over).
   [[nodiscard]] std::uint32_t legalMask(const Position& pos) const;
@@ -49,7 +47,14 @@ class Board {
     return house >= 1 && house <= n_ && ((legalMask(pos) >> (house - 1)) & 1U) != 0;
   }
   // Seeds in the houses of a side (castles are never counted: they are always empty-able only by rule).
-  [[nodiscard]] int rowSeeds(const Position& pos, Side s) const;
+  [[nodiscard]] int rowSeeds(const Position& pos, Side s) const {
+    const int first = s == Side::South ? 0 : n_ + 1;
+    int sum = 0;
+    for (int pit = first; pit < first + n_; ++pit) {
+      if (castleOwnerOf(pos, pit) < 0) sum += pos.pits[static_cast<std::size_t>(pit)];
+    }
+    return sum;
+  }
   [[nodiscard]] bool mustFeed(const Position& pos) const {
     return rules_.feeding && !pos.over && rowSeeds(pos, other(pos.toMove)) == 0;
   }
@@ -82,11 +87,15 @@ class Board {
   template <class Sink>
   void take(Position& pos, int pit, Side to, EventKind kind, const Sink& sink) const;
   template <class Sink>
-  void finishTurn(Position& pos, Side mover, MoveInfo& info, const Sink& sink) const;
+  void finishTurn(Position& pos, Side mover, MoveInfo& info, unsigned emptyAfterSowing, const Sink& sink) const;
   template <class Sink>
   void sweep(Position& pos, Side to, Side row, const Sink& sink) const;
   [[nodiscard]] bool feeds(const Position& pos, int house) const;
-  [[nodiscard]] int castleOwnerOf(const Position& pos, int pit) const;
+  // Inline: it runs for every seed sown. Without the castle rule no position holds a castle.
+  [[nodiscard]] int castleOwnerOf(const Position& pos, int pit) const {
+    if (!rules_.castle) return -1;
+    return pos.castle[0] == pit ? 0 : pos.castle[1] == pit ? 1 : -1;
+  }
 
   Rules rules_;
   int n_;

@@ -59,7 +59,8 @@ void Board::take(Position& pos, int pit, Side to, EventKind kind, const Sink& si
   if (count == 0) return;
   const int store = storePit(to);
   pos.pits[static_cast<std::size_t>(pit)] = 0;
-  pos.pits[static_cast<std::size_t>(store)] = static_cast<std::uint8_t>(pos.pits[static_cast<std::size_t>(store)] + count);
+  pos.pits[static_cast<std::size_t>(store)] =
+      static_cast<std::uint8_t>(pos.pits[static_cast<std::size_t>(store)] + count);
   sink(Event{kind, static_cast<std::uint8_t>(pit), count, static_cast<std::uint8_t>(store), to});
 }
 
@@ -84,7 +85,9 @@ int Board::captureChain(Position& pos, int last, Side mover, const Sink& sink) c
           pos.pits[chain[static_cast<std::size_t>(i)]];
     }
     for (Side s : {Side::South, Side::North}) {
-      if (taken[static_cast<std::size_t>(index(s))] > 0 && taken[static_cast<std::size_t>(index(s))] == rowSeeds(pos, s)) return 0;
+      if (taken[static_cast<std::size_t>(index(s))] > 0 &&
+          taken[static_cast<std::size_t>(index(s))] == rowSeeds(pos, s))
+        return 0;
     }
   }
   int captured = 0;
@@ -105,12 +108,14 @@ void Board::sweep(Position& pos, Side to, Side row, const Sink& sink) const {
 }
 
 template <class Sink>
-void Board::finishTurn(Position& pos, Side mover, MoveInfo& info, const Sink& sink) const {
+void Board::finishTurn(Position& pos, Side mover, MoveInfo& info, unsigned emptyAfterSowing, const Sink& sink) const {
   Side next = info.extraTurn ? mover : other(mover);
   if (info.extraTurn) sink(Event{EventKind::ExtraTurn, 0, 0, 0, mover});
   pos.toMove = next;
   auto end = [&] {
+    // A finished position has no side to move: keep it canonical so that it equals its parsed string.
     pos.over = true;
+    pos.toMove = Side::South;
     sink(Event{EventKind::GameEnd});
   };
   if (rules_.winAt > 0 && (pos.pits[static_cast<std::size_t>(storePit(Side::South))] >= rules_.winAt ||
@@ -146,8 +151,9 @@ void Board::finishTurn(Position& pos, Side mover, MoveInfo& info, const Sink& si
     if (rowSeeds(pos, next) != 0) return;
     emptied = next;
   }
-  const bool toEmptier = rules_.leftovers == Leftovers::Emptier &&
-                         (rules_.emptierByCapture || emptied == mover || info.captured == 0);
+  // "Emptied by a capture": the row still had seeds after the sowing and the capture took them.
+  const bool byCapture = ((emptyAfterSowing >> index(emptied)) & 1U) == 0;
+  const bool toEmptier = rules_.leftovers == Leftovers::Emptier && (rules_.emptierByCapture || !byCapture);
   for (Side row : {Side::South, Side::North}) sweep(pos, toEmptier ? emptied : row, row, sink);
   end();
 }
@@ -157,6 +163,12 @@ MoveInfo Board::apply(Position& pos, int house, const Sink& sink) const {
   const Side mover = pos.toMove;
   MoveInfo info;
   const int last = sow(pos, housePit(mover, house), mover, sink, info.relayCut);
+  unsigned emptyAfterSowing = 0;  // bit per side; only leftovers=emptier,emptier_by_capture=false reads it
+  if (rules_.leftovers == Leftovers::Emptier && !rules_.emptierByCapture) {
+    for (Side s : {Side::South, Side::North}) {
+      if (rowSeeds(pos, s) == 0) emptyAfterSowing |= 1U << index(s);
+    }
+  }
   if (isStore(last)) {
     info.extraTurn = rules_.extraTurn && last == storePit(mover) && !info.relayCut;
   } else if (!info.relayCut && castleOwnerOf(pos, last) < 0) {
@@ -183,7 +195,7 @@ MoveInfo Board::apply(Position& pos, int house, const Sink& sink) const {
       info.captured += captureChain(pos, last, mover, sink);
     }
   }
-  finishTurn(pos, mover, info, sink);
+  finishTurn(pos, mover, info, emptyAfterSowing, sink);
   return info;
 }
 

@@ -3,7 +3,12 @@
 namespace semis {
 
 Game::Game(const Rules& rules)
-    : board_(rules), setCount_(rules.sets), initial_(board_.start()), setStart_(initial_), pos_(initial_), setFirst_(pos_.toMove) {
+    : board_(rules),
+      setCount_(rules.sets),
+      initial_(board_.start()),
+      setStart_(initial_),
+      pos_(initial_),
+      setFirst_(pos_.toMove) {
   seen_[key(pos_)] = 1;
 }
 
@@ -13,14 +18,15 @@ Game::Game(const Rules& rules, const Position& start)
   if (pos_.over) sets_.push_back(SetResult{board_.outcome(pos_), false});
 }
 
-std::uint64_t Game::key(const Position& pos) const {
-  std::uint64_t h = 1469598103934665603ULL;  // FNV-1a over the bytes that define the position
-  auto mix = [&h](std::uint64_t b) { h = (h ^ b) * 1099511628211ULL; };
-  for (int pit = 0; pit < board_.rules().ringSize(); ++pit) mix(pos.pits[static_cast<std::size_t>(pit)]);
-  mix(static_cast<std::uint64_t>(pos.toMove));
-  mix(static_cast<std::uint64_t>(static_cast<std::uint8_t>(pos.castle[0])));
-  mix(static_cast<std::uint64_t>(static_cast<std::uint8_t>(pos.castle[1])));
-  return h;
+std::string Game::key(const Position& pos) const {
+  // The exact bytes that define the position: a hash collision must never end a game.
+  std::string k;
+  for (int pit = 0; pit < board_.rules().ringSize(); ++pit)
+    k += static_cast<char>(pos.pits[static_cast<std::size_t>(pit)]);
+  k += static_cast<char>(pos.toMove);
+  k += static_cast<char>(pos.castle[0]);
+  k += static_cast<char>(pos.castle[1]);
+  return k;
 }
 
 Result<const Ply*> Game::play(int house) {

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
@@ -12,14 +13,14 @@
 namespace semis {
 
 struct Ply {
-  int set = 1;            // 1-based set of the match
+  int set = 1;  // 1-based set of the match
   Side mover = Side::South;
-  int move = 0;           // house 1..N
+  int move = 0;  // house 1..N
   MoveInfo info;
   Trace trace;
-  Position after;         // the position after the move (the set's final one if it ended it)
-  bool setEnded = false;  // this move (or the split it caused) ended its set
-  bool autoSplit = false; // repetition or the no-capture limit split the board after this move
+  Position after;          // the position after the move (the set's final one if it ended it)
+  bool setEnded = false;   // this move (or the split it caused) ended its set
+  bool autoSplit = false;  // repetition or the no-capture limit split the board after this move
 };
 
 struct SetResult {
@@ -60,7 +61,7 @@ class Game {
 
  private:
   void endSet(bool agreed);
-  [[nodiscard]] std::uint64_t key(const Position& pos) const;
+  [[nodiscard]] std::string key(const Position& pos) const;
 
   Board board_;
   int setCount_;
@@ -69,8 +70,8 @@ class Game {
   Position pos_;
   std::vector<Ply> plies_;
   std::vector<SetResult> sets_;
-  std::unordered_map<std::uint64_t, int> seen_;  // positions of the current set, for repetition
-  int idle_ = 0;                                 // turns in a row without a capture
+  std::unordered_map<std::string, int> seen_;  // positions of the current set (exact keys), for repetition
+  int idle_ = 0;                               // turns in a row without a capture
   bool swapped_ = false;
   Side setFirst_;
 };

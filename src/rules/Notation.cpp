@@ -1,7 +1,8 @@
 #include "rules/Notation.hpp"
 
-#include <charconv>
+#include <algorithm>
 #include <cctype>
+#include <charconv>
 
 namespace semis {
 namespace {
@@ -15,9 +16,7 @@ std::string resultToken(const Outcome& o) {
   return o.winner == Winner::South ? "1-0" : o.winner == Winner::North ? "0-1" : "1/2-1/2";
 }
 
-std::string points(int doubled) {
-  return std::to_string(doubled / 2) + (doubled % 2 != 0 ? ".5" : "");
-}
+std::string points(int doubled) { return std::to_string(doubled / 2) + (doubled % 2 != 0 ? ".5" : ""); }
 
 std::string matchResult(const Game& game, const std::string& adjudicated) {
   if (!game.over()) return adjudicated.empty() ? "*" : adjudicated;
@@ -27,6 +26,25 @@ std::string matchResult(const Game& game, const std::string& adjudicated) {
 }
 
 std::string scoreText(const Outcome& o) { return std::to_string(o.south) + "-" + std::to_string(o.north); }
+
+// Tag values escape '"' and '\\' with a backslash (as PGN does); control characters become spaces.
+std::string escaped(std::string_view value) {
+  std::string out;
+  for (char c : value) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += static_cast<unsigned char>(c) < 0x20 ? ' ' : c;
+  }
+  return out;
+}
+
+// Tag names are letters, digits, '_' and '-': anything else is dropped so the record parses back.
+std::string tagName(std::string_view name) {
+  std::string out;
+  for (char c : name) {
+    if (std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_' || c == '-') out += c;
+  }
+  return out.empty() ? "Tag" : out;
+}
 
 bool isStandardStart(const Game& game) { return game.setStart() == game.board().start(); }
 
@@ -44,7 +62,7 @@ std::string printRecord(const Record& record) {
   const Game& game = record.game;
   std::string out = "[Rules \"" + toString(game.rules()) + "\"]\n";
   for (const auto& [name, value] : record.tags) {
-    if (!derivedTag(name)) out += "[" + name + " \"" + value + "\"]\n";
+    if (!derivedTag(name)) out += "[" + tagName(name) + " \"" + escaped(value) + "\"]\n";
   }
   const bool single = game.setCount() == 1;
   if (!isStandardStart(game) && single) {
@@ -65,11 +83,20 @@ std::string printRecord(const Record& record) {
     moves += " " + resultToken(r.outcome) + " {" + scoreText(r.outcome) + "}";
     ++splitsShown;
   };
+  // Prints the results of the sets before `upTo` not shown yet, a header for each set not begun.
+  auto flushSets = [&](int upTo) {
+    while (static_cast<int>(splitsShown) + 1 < upTo) {
+      const int s = static_cast<int>(splitsShown) + 1;
+      if (s > set && !single) moves += std::string(moves.empty() ? "" : "\n") + "set " + std::to_string(s);
+      set = std::max(set, s);
+      endSet(s);
+    }
+  };
   const auto& plies = game.plies();
   for (std::size_t i = 0; i < plies.size(); ++i) {
     const Ply& p = plies[i];
     if (p.set != set) {
-      if (set > 0 && splitsShown < static_cast<std::size_t>(set)) endSet(set);
+      flushSets(p.set);  // sets ended by an agreed split (possibly with no moves at all)
       set = p.set;
       turn = 0;
       if (!single) moves += std::string(moves.empty() ? "" : "\n") + "set " + std::to_string(set);
@@ -88,14 +115,8 @@ std::string printRecord(const Record& record) {
     if (p.setEnded) endSet(p.set);
   }
   if (game.swapped() && !swapShown) moves += " " + std::to_string(++turn) + ". swap";
-  // A set ended by an agreed split after its last move, or a finished set with no moves at all.
-  const int ended = static_cast<int>(game.setResults().size());
-  while (static_cast<int>(splitsShown) < ended) {
-    const int s = static_cast<int>(splitsShown) + 1;
-    if (s > set && !single) moves += std::string(moves.empty() ? "" : "\n") + "set " + std::to_string(s);
-    set = s;
-    endSet(s);
-  }
+  // Sets ended by an agreed split after the last move, or finished with no moves at all.
+  flushSets(static_cast<int>(game.setResults().size()) + 1);
   if (!game.over()) moves += " " + matchResult(game, record.adjudicated);
   // Drop the leading space of each line.
   std::string tidy;
@@ -138,20 +159,31 @@ struct Lexer {
 Result<int> parseInt(std::string_view s) {
   int v = 0;
   auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (s.empty() || ec != std::errc() || p != s.data() + s.size()) return fail("'" + std::string(s) + "' is not a number");
+  if (s.empty() || ec != std::errc() || p != s.data() + s.size())
+    return fail("'" + std::string(s) + "' is not a number");
   return v;
+}
+
+// Match points: "3", "2.5" (a drawn set counts half).
+bool isPoints(std::string_view t) {
+  if (t.size() >= 2 && t.substr(t.size() - 2) == ".5") t.remove_suffix(2);
+  if (t.empty() || t.size() > 2) return false;
+  for (char c : t) {
+    if (std::isdigit(static_cast<unsigned char>(c)) == 0) return false;
+  }
+  return true;
 }
 
 bool isResultToken(std::string_view t) {
   if (t == "*" || t == "1-0" || t == "0-1" || t == "1/2-1/2") return true;
   const std::size_t dash = t.find('-');  // match points like 3-2 or 2.5-2.5
-  return dash != std::string_view::npos && dash > 0 && std::isdigit(static_cast<unsigned char>(t[0])) != 0;
+  return dash != std::string_view::npos && isPoints(t.substr(0, dash)) && isPoints(t.substr(dash + 1));
 }
 
 Result<void> checkSowing(const Ply& ply, std::string_view written, int line) {
   if (sowingText(ply) == written) return {};
-  return fail("line " + std::to_string(line) + ": the record says " + std::string(written) +
-              " but that sowing is " + sowingText(ply));
+  return fail("line " + std::to_string(line) + ": the record says " + std::string(written) + " but that sowing is " +
+              sowingText(ply));
 }
 
 }  // namespace
@@ -160,23 +192,40 @@ Result<Record> parseRecord(std::string_view text) {
   Tags tags;
   std::size_t at = 0;
   int line = 1;
-  // Tag section: lines of [Name "value"].
+  // Tag section: lines of [Name "value"], the value with \" and \\ escapes.
   for (;;) {
     while (at < text.size() && (text[at] == ' ' || text[at] == '\t' || text[at] == '\r' || text[at] == '\n')) {
       if (text[at++] == '\n') ++line;
     }
     if (at >= text.size() || text[at] != '[') break;
-    const std::size_t eol = text.find(']', at);
-    const std::size_t q1 = text.find('"', at);
-    const std::size_t q2 = q1 == std::string_view::npos ? q1 : text.find('"', q1 + 1);
-    if (eol == std::string_view::npos || q1 == std::string_view::npos || q2 == std::string_view::npos || q2 > eol) {
-      return fail("line " + std::to_string(line) + ": a tag is [Name \"value\"]");
+    const std::string bad = "line " + std::to_string(line) + ": a tag is [Name \"value\"]";
+    std::size_t i = at + 1;
+    std::string name;
+    while (i < text.size() &&
+           (std::isalnum(static_cast<unsigned char>(text[i])) != 0 || text[i] == '_' || text[i] == '-')) {
+      name += text[i++];
     }
-    std::string name(text.substr(at + 1, q1 - at - 1));
-    while (!name.empty() && name.back() == ' ') name.pop_back();
-    if (name.empty()) return fail("line " + std::to_string(line) + ": a tag needs a name");
-    tags.emplace_back(name, std::string(text.substr(q1 + 1, q2 - q1 - 1)));
-    at = eol + 1;
+    if (name.empty()) return fail("line " + std::to_string(line) + ": a tag needs a name of letters and digits");
+    while (i < text.size() && text[i] == ' ') ++i;
+    if (i >= text.size() || text[i] != '"') return fail(bad);
+    std::string value;
+    bool closed = false;
+    for (++i; i < text.size(); ++i) {
+      const char c = text[i];
+      if (c == '\n') break;
+      if (c == '"') {
+        closed = true;
+        break;
+      }
+      if (c == '\\' && i + 1 < text.size() && (text[i + 1] == '"' || text[i + 1] == '\\')) ++i;
+      value += text[i];
+    }
+    if (!closed) return fail(bad);
+    ++i;
+    while (i < text.size() && text[i] == ' ') ++i;
+    if (i >= text.size() || text[i] != ']') return fail(bad);
+    tags.emplace_back(std::move(name), std::move(value));
+    at = i + 1;
   }
   auto tag = [&tags](std::string_view name) -> const std::string* {
     for (const auto& [n, v] : tags) {
@@ -190,8 +239,10 @@ Result<Record> parseRecord(std::string_view text) {
   if (!rules) return fail("Rules tag: " + rules.error().message);
   std::optional<Game> game;
   if (const std::string* posText = tag("Position")) {
-    auto pos = parsePositionFor(Board(*rules), std::string_view(*posText).substr(std::min(posText->find('/') + 1, posText->size())));
+    Rules posRules;
+    auto pos = parsePosition(*posText, &posRules);
     if (!pos) return fail("Position tag: " + pos.error().message);
+    if (!(posRules == *rules)) return fail("the Position tag is for other rules than the Rules tag");
     game.emplace(*rules, *pos);
   } else {
     game.emplace(*rules);
@@ -202,6 +253,11 @@ Result<Record> parseRecord(std::string_view text) {
   int set = 1;
   std::string adjudicated;
   bool ended = false;
+  // The record's grammar, checked as strictly as the printer writes it: "K." opens every turn;
+  // a sowing that earns an extra turn is joined to the next by '+'; a pass is written "K. --".
+  bool inTurn = false;        // a turn number was read, its content not yet
+  bool pendingExtra = false;  // the last sowing gave an extra turn
+  bool pendingPass = false;   // the last sowing made the opponent pass
   for (;;) {
     auto tok = lex.next();
     if (!tok) return tl::unexpected(tok.error());
@@ -209,7 +265,11 @@ Result<Record> parseRecord(std::string_view text) {
     if (t.empty()) break;
     const std::string where = "line " + std::to_string(lex.line) + ": ";
     if (ended) return fail(where + "nothing may follow the game's result, found '" + std::string(t) + "'");
+    if (inTurn && (t == "set" || t == "split" || isResultToken(t) || t.back() == '.')) {
+      return fail(where + "expected a turn after the turn number, found '" + std::string(t) + "'");
+    }
     if (t == "set") {
+      pendingExtra = pendingPass = false;
       auto k = lex.next();
       if (!k) return tl::unexpected(k.error());
       auto num = parseInt(*k);
@@ -234,6 +294,7 @@ Result<Record> parseRecord(std::string_view text) {
       continue;
     }
     if (t == "split") {
+      pendingExtra = pendingPass = false;
       if (auto r = game->agreeSplit(); !r) return fail(where + r.error().message);
       continue;
     }
@@ -242,14 +303,19 @@ Result<Record> parseRecord(std::string_view text) {
       if (!num || *num != turn + 1) {
         return fail(where + "expected turn " + std::to_string(turn + 1) + ", found '" + std::string(t) + "'");
       }
+      if (pendingExtra) return fail(where + "the sowing before earned an extra turn: join the next one with '+'");
       ++turn;
+      inTurn = true;
       continue;
     }
+    if (!inTurn) return fail(where + "expected a turn number 'K.' before '" + std::string(t) + "'");
+    inTurn = false;
     if (t == "--") {
-      const auto& plies = game->plies();
-      if (plies.empty() || !plies.back().info.pass) return fail(where + "'--' (a pass) but the player to move has seeds");
+      if (!pendingPass) return fail(where + "'--' (a pass) but the player to move has seeds");
+      pendingPass = false;
       continue;
     }
+    if (pendingPass) return fail(where + "the player to move has no seeds: his turn is written '--'");
     if (t == "swap") {
       if (auto r = game->swap(); !r) return fail(where + r.error().message);
       continue;
@@ -266,8 +332,11 @@ Result<Record> parseRecord(std::string_view text) {
       auto ply = game->play(*house);
       if (!ply) return fail(where + ply.error().message);
       if (auto ok = checkSowing(**ply, sowing, lex.line); !ok) return tl::unexpected(ok.error());
+      pendingExtra = (*ply)->info.extraTurn && !(*ply)->setEnded;
+      pendingPass = (*ply)->info.pass && !(*ply)->setEnded;
       if (plus == std::string_view::npos) break;
-      if (!(*ply)->info.extraTurn) return fail(where + "'+' joins sowings of an extra turn, but " + std::string(sowing) + " ends the turn");
+      if (!(*ply)->info.extraTurn)
+        return fail(where + "'+' joins sowings of an extra turn, but " + std::string(sowing) + " ends the turn");
       rest = rest.substr(plus + 1);
     }
   }

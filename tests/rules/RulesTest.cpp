@@ -1,6 +1,6 @@
-#include "rules/Rules.hpp"
-
 #include <gtest/gtest.h>
+
+#include "rules/Rules.hpp"
 
 namespace semis {
 namespace {

@@ -1,0 +1,236 @@
+// Black-box tests of `semis replay`, `semis perft` and `semis rules`: the binary is run as a user
+// would run it. The rules library only picks the moves of long games and states the expected
+// positions, which are written here field by field, independently of the JSON code.
+
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <bit>
+#include <cstdio>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "rules/Game.hpp"
+
+namespace semis {
+namespace {
+
+struct RunResult {
+  int status = -1;
+  std::string out;
+  std::string err;
+};
+
+RunResult semis(const std::string& args) {
+  // One file per process and call: CTest runs the tests of this binary in parallel.
+  static int calls = 0;
+  const std::string errFile =
+      testing::TempDir() + "semis_app_stderr_" + std::to_string(getpid()) + "_" + std::to_string(++calls) + ".txt";
+  const std::string cmd = std::string(SEMIS_BINARY) + " " + args + " 2>" + errFile;
+  RunResult run;
+  FILE* pipe = popen(cmd.c_str(), "r");
+  if (pipe == nullptr) return run;
+  std::array<char, 4096> buf{};
+  std::size_t got = 0;
+  while ((got = std::fread(buf.data(), 1, buf.size(), pipe)) > 0) run.out.append(buf.data(), got);
+  const int raw = pclose(pipe);
+  run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  std::ifstream err(errFile);
+  std::stringstream ss;
+  ss << err.rdbuf();
+  run.err = ss.str();
+  std::remove(errFile.c_str());
+  return run;
+}
+
+std::vector<std::string> lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) out.push_back(line);
+  return out;
+}
+
+// The replay line issue 2 specifies, written from the position's fields.
+std::string expectedLine(const Board& board, const Position& pos, int ply, const Ply* p, int sets) {
+  std::string s = "{\"ply\":" + std::to_string(ply);
+  if (p != nullptr) s += std::string(",\"mover\":\"") + sideLetter(p->mover) + "\",\"move\":" + std::to_string(p->move);
+  s += ",\"houses\":[";
+  for (Side side : {Side::South, Side::North}) {
+    for (int h = 1; h <= board.houses(); ++h) {
+      s += (side == Side::South && h == 1 ? "" : ",") +
+           std::to_string(pos.pits[static_cast<std::size_t>(board.housePit(side, h))]);
+    }
+  }
+  const int south = pos.pits[static_cast<std::size_t>(board.storePit(Side::South))];
+  const int north = pos.pits[static_cast<std::size_t>(board.storePit(Side::North))];
+  s += "],\"stores\":[" + std::to_string(south) + "," + std::to_string(north) + "]";
+  s += std::string(",\"to_move\":") + (pos.over ? "null" : std::string("\"") + sideLetter(pos.toMove) + "\"");
+  if (pos.over) {
+    const char* winner = south > north ? "S" : north > south ? "N" : "draw";
+    s += std::string(",\"result\":{\"winner\":\"") + winner + "\",\"score\":[" + std::to_string(south) + "," +
+         std::to_string(north) + "]}";
+  } else {
+    s += ",\"result\":null";
+  }
+  if (sets > 1) s += ",\"set\":" + std::to_string(p != nullptr ? p->set : 1);
+  return s + "}";
+}
+
+TEST(Replay, PrintsOneJsonObjectPerLineStartFirst) {
+  const RunResult run = semis("replay --rules kalah 3 6");
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(run.out,
+            "{\"ply\":0,\"houses\":[4,4,4,4,4,4,4,4,4,4,4,4],\"stores\":[0,0],\"to_move\":\"S\",\"result\":null}\n"
+            "{\"ply\":1,\"mover\":\"S\",\"move\":3,\"houses\":[4,4,0,5,5,5,4,4,4,4,4,4],\"stores\":[1,0],"
+            "\"to_move\":\"S\",\"result\":null}\n"
+            "{\"ply\":2,\"mover\":\"S\",\"move\":6,\"houses\":[4,4,0,5,5,0,5,5,5,5,4,4],\"stores\":[2,0],"
+            "\"to_move\":\"N\",\"result\":null}\n");
+}
+
+TEST(Replay, FinishedGameShowsTheResult) {
+  const RunResult run = semis("replay --rules kalah --position kalah/0,0,0,0,0,2/0,0,0,0,0,8/18,20/S 6");
+  EXPECT_EQ(run.status, 0) << run.err;
+  ASSERT_EQ(lines(run.out).size(), 2U);
+  EXPECT_EQ(lines(run.out)[1],
+            "{\"ply\":1,\"mover\":\"S\",\"move\":6,\"houses\":[0,0,0,0,0,0,0,0,0,0,0,0],\"stores\":[19,29],"
+            "\"to_move\":null,\"result\":{\"winner\":\"N\",\"score\":[19,29]}}");
+}
+
+TEST(Replay, AlManqalaStoresAreTheCapturedCounts) {
+  const RunResult run = semis("replay --rules al-manqala --position 0,0,0,4,1,3,1/1,7,7,7,7,7,7/20,26/S 4");
+  EXPECT_EQ(run.status, 0) << run.err;
+  ASSERT_EQ(lines(run.out).size(), 2U);
+  EXPECT_EQ(lines(run.out)[1],
+            "{\"ply\":1,\"mover\":\"S\",\"move\":4,\"houses\":[0,0,0,0,0,0,0,0,7,7,7,7,7,7],\"stores\":[30,26],"
+            "\"to_move\":\"N\",\"result\":null}");
+}
+
+TEST(Replay, IllegalInputExitsWithStatusTwoAfterThePriorPlies) {
+  for (const char* bad : {"7", "0", "x", "-1", "2.5", "99999999999", "+3", "3x", "\" 3\""}) {
+    const RunResult run = semis(std::string("replay --rules kalah 1 ") + bad);
+    EXPECT_EQ(run.status, 2) << bad;
+    EXPECT_EQ(lines(run.out).size(), 2U) << bad;  // the start and ply 1
+    EXPECT_NE(run.err.find("legal: 1 2 3 4 5 6"), std::string::npos) << bad << ": " << run.err;
+  }
+  // Empty house: 1 was just sown by South, now North's turn: N's house 1 is fine, S's house 1 empty later.
+  const RunResult empty = semis("replay --rules kalah 1 1 1");
+  EXPECT_EQ(empty.status, 2);
+  EXPECT_EQ(lines(empty.out).size(), 3U);
+  EXPECT_NE(empty.err.find("illegal move 1 for S (legal: 2 3 4 5 6)"), std::string::npos) << empty.err;
+  const RunResult over = semis("replay --rules kalah --position kalah/0,0,0,0,0,2/0,0,0,0,0,8/18,20/S 6 1");
+  EXPECT_EQ(over.status, 2);
+  EXPECT_EQ(lines(over.out).size(), 2U);
+  EXPECT_NE(over.err.find("over"), std::string::npos);
+}
+
+TEST(Replay, BadRulesAndPositionsAreStatusTwoWithNothingPrinted) {
+  for (const char* args : {"replay --rules chess 1", "replay --rules kalah,houses=9", "replay 1 2",
+                           "replay --rules kalah --position 4,4/0,0/S", "replay --rules kalah --bogus 1",
+                           "replay --rules kalah --position kalah/4,4,4,4,4,4/4,4,4,4,4,4/0,1/S"}) {
+    const RunResult run = semis(args);
+    EXPECT_EQ(run.status, 2) << args;
+    EXPECT_EQ(run.out, "") << args;
+    EXPECT_FALSE(run.err.empty()) << args;
+  }
+  EXPECT_NE(semis("replay --rules kalah --position kalah/4,4,4,4,4,4/4,4,4,4,4,4/0,1/S").err.find("49 seeds"),
+            std::string::npos);
+}
+
+// Plays a random game with the engine, replays it with the binary and compares every line.
+void replayRandomGame(const std::string& rulesText, unsigned seed, std::size_t minPlies) {
+  auto rules = parseRules(rulesText);
+  ASSERT_TRUE(rules);
+  Game game(*rules);
+  std::mt19937 rng(seed);
+  std::string moves;
+  while (!game.over() && game.plies().size() < 2000) {
+    std::uint32_t m = game.board().legalMask(game.position());
+    int pick = static_cast<int>(rng() % static_cast<unsigned>(std::popcount(m)));
+    while (pick-- > 0) m &= m - 1;
+    ASSERT_TRUE(game.play(std::countr_zero(m) + 1));
+    moves += " " + std::to_string(game.plies().back().move);
+  }
+  ASSERT_TRUE(game.over()) << rulesText;
+  EXPECT_GE(game.plies().size(), minPlies) << rulesText;
+  const RunResult run = semis("replay --rules " + rulesText + moves);
+  ASSERT_EQ(run.status, 0) << run.err;
+  const auto got = lines(run.out);
+  ASSERT_EQ(got.size(), game.plies().size() + 1);
+  EXPECT_EQ(got[0], expectedLine(game.board(), game.initial(), 0, nullptr, game.setCount()));
+  for (std::size_t i = 0; i < game.plies().size(); ++i) {
+    const Ply& p = game.plies()[i];
+    ASSERT_EQ(got[i + 1], expectedLine(game.board(), p.after, static_cast<int>(i + 1), &p, game.setCount()))
+        << rulesText << " ply " << i + 1;
+  }
+}
+
+TEST(Replay, LongGamesOfEveryPreset) {
+  // Big boards and matches of several sets make games of several hundred plies.
+  replayRandomGame("kalah,houses=8,seeds=10,sets=3", 1, 300);
+  replayRandomGame("kalah-club,houses=8,seeds=10,sets=3", 2, 300);
+  replayRandomGame("mangala,houses=8,seeds=10", 3, 300);  // a 5-set match
+  replayRandomGame("mangala-castle,houses=8,seeds=10", 4, 300);
+  replayRandomGame("al-manqala,seeds=10,sets=5", 5, 300);
+  replayRandomGame("al-manqala,idle_limit=0,repetitions=0,sets=3", 6, 150);
+  replayRandomGame("congkak,houses=8,seeds=10,sets=9", 7, 300);
+  replayRandomGame("congkak", 8, 10);
+}
+
+TEST(Replay, MangalaMatchOfFiveSets) {
+  Game game(*parseRules("mangala"));
+  std::string moves;
+  while (!game.over()) {
+    const std::uint32_t m = game.board().legalMask(game.position());
+    ASSERT_TRUE(game.play(31 - std::countl_zero(m) + 1));  // the highest legal house
+    moves += " " + std::to_string(game.plies().back().move);
+  }
+  const RunResult run = semis("replay --rules mangala" + moves);
+  ASSERT_EQ(run.status, 0) << run.err;
+  const auto got = lines(run.out);
+  int setEnds = 0;
+  for (const std::string& l : got) setEnds += l.find("\"to_move\":null") != std::string::npos ? 1 : 0;
+  EXPECT_EQ(setEnds, 5);
+  EXPECT_NE(got.back().find("\"set\":5}"), std::string::npos) << got.back();
+  // One more move after the match is over is refused.
+  const RunResult more = semis("replay --rules mangala" + moves + " 1");
+  EXPECT_EQ(more.status, 2);
+  EXPECT_EQ(lines(more.out).size(), got.size());
+}
+
+TEST(Perft, CountsLeavesAndReportsSpeed) {
+  const RunResult run = semis("perft --rules kalah --depth 4");
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(lines(run.out).at(0), "perft kalah depth 4: 942");
+  EXPECT_NE(run.out.find("leaves per second"), std::string::npos);
+  const RunResult divide = semis("perft --rules kalah --depth 2 --divide");
+  EXPECT_EQ(divide.out.substr(0, divide.out.find("perft")), "1: 6\n2: 6\n3: 5\n4: 6\n5: 6\n6: 6\n");
+  EXPECT_EQ(semis("perft --rules kalah --depth 0").status, 2);
+  EXPECT_EQ(semis("perft --rules kalah --depth x").status, 2);
+  EXPECT_EQ(semis("perft --rules kalah --depth 3x").status, 2);
+  EXPECT_EQ(semis("perft --rules nope --depth 2").status, 2);
+  EXPECT_EQ(lines(semis("perft --rules congkak --depth 3").out).at(0), "perft congkak depth 3: 230");
+}
+
+TEST(RulesCommand, ListsEveryPresetAndOption) {
+  const RunResult run = semis("rules");
+  EXPECT_EQ(run.status, 0);
+  for (const char* name : {"kalah", "kalah-club", "mangala", "mangala-castle", "al-manqala", "congkak", "houses",
+                           "seeds", "capture", "end", "leftovers", "castle_sow_treasures", "relay_limit", "feeding"}) {
+    EXPECT_NE(run.out.find(name), std::string::npos) << name;
+  }
+  const RunResult one = semis("rules --rules kalah,houses=4,capture=empty");
+  EXPECT_EQ(one.status, 0);
+  EXPECT_EQ(lines(one.out).at(0), "kalah,houses=4,capture=empty");
+  EXPECT_NE(one.out.find("houses=4"), std::string::npos);
+  const RunResult bad = semis("rules --rules kalah,capture=maybe");
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.err.find("none|standard|empty"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace semis
