@@ -12,7 +12,7 @@ import { el } from './dom';
 let activePage: GamePage | null = null;
 document.addEventListener('keydown', (e) => GamePage.onKey(e));
 
-const levelDepth: Record<string, number> = { easy: 1, medium: 4, hard: 8 };
+const levelDepth: Record<string, number> = { easy: 1, medium: 4, hard: 10 };
 
 interface Source {
   kind: 'server' | 'local' | 'ai';
