@@ -102,6 +102,24 @@ test('hovering a house previews where the last seed lands and what it captures',
   assert.match(text, /Last seed lands in/);
   await page.mouse.move(0, 0);
   await page.waitForFunction(() => !document.querySelector('.pit.lands'));
+  // Walk the game until some house would capture: the preview marks the taken houses and says how many.
+  let found = false;
+  for (let ply = 0; ply < 60 && !found; ++ply) {
+    const legal = await page.$$('.house.legal');
+    for (const h of legal) {
+      await h.hover();
+      if (await page.$('.pit.taken')) {
+        found = true;
+        assert.match(await page.textContent('.preview'), /captures \d+/);
+        break;
+      }
+    }
+    if (!found) {
+      await legal[ply % legal.length].click();
+      await idle(page);
+    }
+  }
+  assert.ok(found, 'a capture was previewed');
   // Teach me: one house lit, a reason in words, and it is a legal one.
   await page.click('button.teach');
   await page.waitForSelector('.pit.hint');
@@ -237,5 +255,32 @@ test('Congkak relays and Mangala castles are shown as such', async () => {
   const label = await page.$eval('.pit.castle', (e) => e.getAttribute('data-side'));
   assert.match(label, /^[SN]$/);
   await shot(page, 'mangala-castle-built');
+  await context.close();
+});
+
+test('keyboard only from the home page: pick Congkak, start a game on this device', async () => {
+  const { context, page } = await newPage(browser);
+  await page.goto(site.url + '/');
+  await page.waitForSelector('.card');
+  const tabTo = async (selector) => {
+    for (let i = 0; i < 60; ++i) {
+      await page.keyboard.press('Tab');
+      if (await page.evaluate((s) => document.activeElement?.matches(s), selector)) return;
+    }
+    assert.fail(`Tab never reached ${selector}`);
+  };
+  await tabTo('.card[data-preset="congkak"]');
+  await page.keyboard.press('Enter');
+  assert.match(await page.textContent('.options h2'), /Congkak/);
+  await tabTo('.mode.local');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('.board .house.legal');
+  assert.equal(await page.$$eval('.board .house', (x) => x.length), 14);
+  assert.match(await page.getAttribute('.board', 'aria-label'), /South at the bottom/);
+  // Digits play a house: South 1 (seven seeds).
+  await page.keyboard.press('1');
+  await idle(page);
+  assert.equal(sum(await counts(page)), 98);
+  assert.notEqual((await counts(page))[0], 7);
   await context.close();
 });
