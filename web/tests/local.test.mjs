@@ -31,6 +31,12 @@ test('home lists the six games with options, rules and a picture one click away'
   assert.match(await page.textContent('dialog[open]'), /clockwise/);
   await page.click('dialog[open] .close');
   assert.equal(await page.$('dialog[open]'), null);
+  // Esc closes it too.
+  await page.click('.card[data-preset="al-manqala"] .rules-link');
+  await page.waitForSelector('dialog[open]');
+  assert.match(await page.textContent('dialog[open]'), /2 or 4/);
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => !document.querySelector('dialog[open]'));
   for (const mode of ['.mode.computer', '.mode.friend', '.mode.local']) assert.ok(await page.$(mode), mode);
   assert.deepEqual(page.errors, []);
   await context.close();
@@ -65,6 +71,9 @@ test('two players on one device: legal houses lit, seeds conserved, illegal clic
   assert.equal(await page.$$eval('.house.legal[data-side="S"]', (x) => x.length), 0);
   assert.ok((await page.$$eval('.house.legal[data-side="N"]', (x) => x.length)) > 0);
   assert.match(await page.textContent('.record-text'), /1\. 3\+6/);
+  await page.click('.game-head .rules-link');
+  await page.waitForSelector('dialog[open] svg.picture');
+  await page.keyboard.press('Escape');
   await shot(page, 'local-kalah');
   assert.deepEqual(page.errors, []);
   await context.close();
