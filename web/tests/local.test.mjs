@@ -222,6 +222,7 @@ test('every game renders its board with counts, on a desktop and on a phone', as
       // The whole board fits the screen: no pit is cut off at the sides.
       const box = await page.$eval('.board', (b) => b.getBoundingClientRect().toJSON());
       assert.ok(box.left >= 0 && box.right <= viewport.width + 1, `${preset} fits ${tag}: ${JSON.stringify(box)}`);
+      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), `${preset}: no sideways scroll on ${tag}`);
       const path = await shot(page, `${preset}-${tag}`);
       assert.ok(readFileSync(path).length > 10000, 'a real picture');
       // Congkak: the mover's store on his left, the opponent's on the right.
@@ -230,6 +231,10 @@ test('every game renders its board with counts, on a desktop and on a phone', as
       if (preset === 'congkak') assert.ok(south < house1, 'Congkak: South store on the left');
       else assert.ok(south > house1, `${preset}: South store on the right`);
     }
+    await page.goto(site.url + '/');
+    await page.waitForSelector('.card');
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), `home: no sideways scroll on ${tag}`);
+    await shot(page, `home-${tag}`);
     await context.close();
   }
 });
