@@ -2,7 +2,10 @@
 
 #include "server/Server.hpp"
 
+#include <sys/resource.h>
+
 #include <csignal>
+#include <atomic>
 #include <thread>
 #include <vector>
 
@@ -77,6 +80,12 @@ void tickEvery(net::steady_timer& timer, Hub& hub) {
 }  // namespace
 
 int runServer(const ServerOptions& options, std::unique_ptr<MoveSource> ai) {
+  // Every connection is a descriptor: take all the kernel allows.
+  rlimit lim{};
+  if (getrlimit(RLIMIT_NOFILE, &lim) == 0 && lim.rlim_cur < lim.rlim_max) {
+    lim.rlim_cur = lim.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &lim);
+  }
   auto store = store::Store::open(options.db);
   if (!store) {
     logLine("error", "store_open_failed", {{"db", options.db}, {"what", store.error().message}});
@@ -119,10 +128,20 @@ int runServer(const ServerOptions& options, std::unique_ptr<MoveSource> ai) {
     stopTimer.async_wait([&ioc](boost::system::error_code) { ioc.stop(); });
   });
 
+  // WAL checkpoints on their own thread and connection, five times a second.
+  std::atomic<bool> running{true};
+  std::thread checkpointer([&] {
+    while (running) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+      if (auto r = (*store)->checkpoint(); !r) logWarn("checkpoint_failed", {{"what", r.error().message}});
+    }
+  });
   std::vector<std::thread> pool;
   for (int i = 1; i < threads; ++i) pool.emplace_back([&ioc] { ioc.run(); });
   ioc.run();
   for (auto& t : pool) t.join();
+  running = false;
+  checkpointer.join();
   logInfo("stopped", {{"moves", metrics.moves.load()}});
   return 0;
 }

@@ -2,7 +2,9 @@
 
 #include <sqlite3.h>
 
+#include <chrono>
 #include <cstring>
+#include <thread>
 
 namespace semis::store {
 
@@ -53,16 +55,46 @@ Result<std::unique_ptr<Store>> Store::open(const std::string& path) {
     return fail("cannot open database " + path + ": " + msg);
   }
   std::unique_ptr<Store> store(new Store(db));
-  sqlite3_busy_timeout(db, 5000);
-  for (const char* sql : {"PRAGMA journal_mode=WAL;", "PRAGMA synchronous=NORMAL;", "PRAGMA foreign_keys=ON;", kSchema}) {
+  // SQLite's own busy handler sleeps in steps of up to 100 ms; the log restart holds writers for far
+  // less, so the move waiting on it retries every 200 us (for at most 5 s).
+  sqlite3_busy_handler(db, [](void*, int count) -> int {
+    if (count > 25000) return 0;
+    std::this_thread::sleep_for(std::chrono::microseconds(200));
+    return 1;
+  }, nullptr);
+  for (const char* sql : {"PRAGMA journal_mode=WAL;", "PRAGMA synchronous=NORMAL;", "PRAGMA wal_autocheckpoint=0;",
+                          "PRAGMA foreign_keys=ON;", kSchema}) {
     if (auto r = store->exec(sql); !r) return tl::unexpected(r.error());
+  }
+  if (sqlite3_open_v2(path.c_str(), &store->checkpointer_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_FULLMUTEX, nullptr) != SQLITE_OK) {
+    return fail("cannot open database " + path + " for checkpoints");
+  }
+  sqlite3_busy_timeout(store->checkpointer_, 1000);
+  // A connection learns the file is in WAL mode only once it reads it; until then checkpoints do nothing.
+  if (sqlite3_exec(store->checkpointer_, "SELECT count(*) FROM sqlite_master", nullptr, nullptr, nullptr) != SQLITE_OK) {
+    return fail("cannot read database " + path);
   }
   return store;
 }
 
 Store::~Store() {
   for (auto& [sql, stmt] : stmts_) sqlite3_finalize(stmt);
+  sqlite3_close(checkpointer_);
+  (void)sqlite3_wal_checkpoint_v2(db_, nullptr, SQLITE_CHECKPOINT_TRUNCATE, nullptr, nullptr);
   sqlite3_close(db_);
+}
+
+Result<void> Store::checkpoint() {
+  int logFrames = 0;
+  int copied = 0;
+  int rc = sqlite3_wal_checkpoint_v2(checkpointer_, nullptr, SQLITE_CHECKPOINT_PASSIVE, &logFrames, &copied);
+  // A passive checkpoint never resets the log while moves keep coming: once it has copied everything
+  // and the log is long, restart it (a wait of a few frames for the writer, then the file starts over).
+  if (rc == SQLITE_OK && logFrames > 4000 && copied == logFrames) {
+    rc = sqlite3_wal_checkpoint_v2(checkpointer_, nullptr, SQLITE_CHECKPOINT_RESTART, nullptr, nullptr);
+  }
+  if (rc != SQLITE_OK && rc != SQLITE_BUSY) return fail(std::string("checkpoint: ") + sqlite3_errmsg(checkpointer_));
+  return {};
 }
 
 Error Store::lastError(const char* what) const { return Error{std::string(what) + ": " + sqlite3_errmsg(db_)}; }

@@ -78,6 +78,11 @@ class Store {
   Result<std::vector<EventRow>> events(const std::string& game);
   Result<long long> countGames();
 
+  // Copies the write-ahead log into the database file. Commits never do it themselves
+  // (wal_autocheckpoint=0): its fsync would stall the move that happened to trigger it. The server
+  // calls this from its own thread, on a second connection, so it never holds up a move.
+  Result<void> checkpoint();
+
  private:
   explicit Store(sqlite3* db) : db_(db) {}
   Result<void> exec(const char* sql);
@@ -85,6 +90,7 @@ class Store {
   Error lastError(const char* what) const;
 
   sqlite3* db_;
+  sqlite3* checkpointer_ = nullptr;
   std::vector<std::pair<const char*, sqlite3_stmt*>> stmts_;
 };
 

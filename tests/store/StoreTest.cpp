@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 #include <sqlite3.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -81,6 +82,45 @@ TEST_F(StoreTest, AnUnopenablePathIsAnError) {
   auto s = Store::open(dir_ + "/missing/dir/x.db");
   ASSERT_FALSE(s);
   EXPECT_NE(s.error().message.find("cannot open"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace semis::store
+
+namespace semis::store {
+namespace {
+
+TEST(StoreCheckpoint, MovesTheLogIntoTheDatabaseFile) {
+  char tmpl[] = "/tmp/semis-store-cp-XXXXXX";
+  ASSERT_NE(mkdtemp(tmpl), nullptr);
+  const std::string dir = tmpl, path = dir + "/t.db";
+  {
+    auto s = Store::open(path);
+    ASSERT_TRUE(s);
+    ASSERT_TRUE((*s)->insertGame({"g1", "kalah", "friend", "medium", 0, 0, "tok", "", "waiting", "", 1}));
+    for (int i = 1; i <= 200; ++i) ASSERT_TRUE((*s)->insertEvent("g1", {i, std::string(2000, 'e')}));
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+    auto pages = [db] {
+      sqlite3_stmt* st = nullptr;
+      sqlite3_prepare_v2(db, "PRAGMA page_count", -1, &st, nullptr);
+      sqlite3_step(st);
+      const int n = sqlite3_column_int(st, 0);
+      sqlite3_finalize(st);
+      return n;
+    };
+    // Before a checkpoint the file itself holds (almost) nothing: the rows are in the log.
+    struct stat before{};
+    ASSERT_EQ(stat(path.c_str(), &before), 0);
+    ASSERT_TRUE((*s)->checkpoint());
+    struct stat after{};
+    ASSERT_EQ(stat(path.c_str(), &after), 0);
+    EXPECT_GT(after.st_size, before.st_size);
+    EXPECT_GE(after.st_size, 200 * 2000);
+    EXPECT_GT(pages(), 100);
+    sqlite3_close(db);
+  }
+  (void)std::system(("rm -rf '" + dir + "'").c_str());
 }
 
 }  // namespace
