@@ -15,6 +15,11 @@ int rulesCommand(int argc, char** argv);
 int replayCommand(int argc, char** argv);
 int playCommand(int argc, char** argv);
 int perftCommand(int argc, char** argv);
+int solveCommand(int argc, char** argv);
+int hintCommand(int argc, char** argv);
+int egdbCommand(int argc, char** argv);
+int matchCommand(int argc, char** argv);
+int benchCommand(int argc, char** argv);
 int serveCommand(int argc, char** argv);
 
 // Prints "semis <command>: <message>" to stderr and returns `status`.

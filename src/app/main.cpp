@@ -19,6 +19,11 @@ constexpr Command kCommands[] = {
     {"replay", semis::app::replayCommand, "apply moves and print each position as JSON lines"},
     {"play", semis::app::playCommand, "play a game in the terminal"},
     {"perft", semis::app::perftCommand, "count the positions reached after D sowings"},
+    {"solve", semis::app::solveCommand, "the exact value of a position and of every move"},
+    {"hint", semis::app::hintCommand, "recommend a move and explain why"},
+    {"egdb", semis::app::egdbCommand, "build or inspect an endgame table"},
+    {"match", semis::app::matchCommand, "play AI levels against each other"},
+    {"bench", semis::app::benchCommand, "search fixed positions: a node-count signature"},
 #ifdef SEMIS_HAS_SERVER
     {"serve", semis::app::serveCommand, "run the game server (HTTP, WebSocket, SQLite)"},
 #endif

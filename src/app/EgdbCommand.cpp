@@ -1,0 +1,51 @@
+// `semis egdb build --rules R --seeds K --out FILE`: builds the endgame table of every position
+// with at most K seeds in the houses. `semis egdb info FILE`: its header and how full it is.
+
+#include <chrono>
+#include <cstdio>
+#include <string>
+
+#include "app/Commands.hpp"
+#include "app/Setup.hpp"
+#include "engine/Egdb.hpp"
+
+namespace semis::app {
+
+int egdbCommand(int argc, char** argv) {
+  auto args = Args::parse(argc, argv, {"rules", "seeds", "out"});
+  if (!args) return complain("egdb", args.error().message);
+  const auto& words = args->positional();
+  if (words.empty()) return complain("egdb", "usage: semis egdb build --rules R --seeds K --out FILE | semis egdb info FILE");
+  if (words[0] == "build") {
+    if (!args->has("rules") || !args->has("seeds") || !args->has("out")) {
+      return complain("egdb", "build needs --rules R --seeds K --out FILE");
+    }
+    auto rules = parseRules(args->get("rules"));
+    if (!rules) return complain("egdb", rules.error().message);
+    int seeds = 0;
+    try {
+      seeds = std::stoi(args->get("seeds"));
+    } catch (const std::exception&) {
+      seeds = 0;
+    }
+    const auto t0 = std::chrono::steady_clock::now();
+    auto db = engine::Egdb::build(*rules, seeds);
+    if (!db) return complain("egdb", db.error().message);
+    const double built = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (auto saved = db->save(args->get("out")); !saved) return complain("egdb", saved.error().message, kExitFailure);
+    std::printf("built %s: %s, up to %d seeds, %llu entries in %.2f s\n", args->get("out").c_str(),
+                toString(*rules).c_str(), seeds, static_cast<unsigned long long>(db->entries()), built);
+    return kExitOk;
+  }
+  if (words[0] == "info") {
+    if (words.size() != 2) return complain("egdb", "usage: semis egdb info FILE");
+    auto db = engine::Egdb::open(words[1]);
+    if (!db) return complain("egdb", db.error().message);
+    std::printf("rules   : %s\nseeds   : up to %d\nentries : %llu\n", toString(db->rules()).c_str(), db->maxSeeds(),
+                static_cast<unsigned long long>(db->entries()));
+    return kExitOk;
+  }
+  return complain("egdb", "unknown egdb action '" + words[0] + "' (build, info)");
+}
+
+}  // namespace semis::app

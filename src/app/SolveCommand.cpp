@@ -1,0 +1,78 @@
+// `semis solve --rules R [--position P] [--egdb FILE] [--table MB] [--seconds S] [--json]`: the exact
+// value for the player to move (his final store minus the opponent's with perfect play), one best
+// move and the value of every legal move, with nodes and time. With --json the last line is
+// {"value":v,"best":m,"moves":[{"move":m,"value":v},...],"nodes":n,"seconds":s}.
+
+#include <chrono>
+#include <cstdio>
+#include <memory>
+
+#include <nlohmann/json.hpp>
+
+#include "app/Commands.hpp"
+#include "app/Setup.hpp"
+#include "engine/Egdb.hpp"
+#include "engine/Search.hpp"
+
+namespace semis::app {
+
+int solveCommand(int argc, char** argv) {
+  auto args = Args::parse(argc, argv, {"rules", "position", "egdb", "table", "seconds"}, {"json"});
+  if (!args) return complain("solve", args.error().message);
+  auto setup = setupFromArgs(*args);
+  if (!setup) return complain("solve", setup.error().message);
+  const Position pos = setup->start();
+  if (pos.over) return complain("solve", "the game is over: nothing to solve");
+  std::size_t tableMb = 256;
+  double seconds = 0;
+  try {
+    if (args->has("table")) tableMb = static_cast<std::size_t>(std::stoul(args->get("table")));
+    if (args->has("seconds")) seconds = std::stod(args->get("seconds"));
+  } catch (const std::exception&) {
+    return complain("solve", "--table MB and --seconds S take numbers");
+  }
+  if (tableMb < 1 || tableMb > 16384) return complain("solve", "--table MB takes 1..16384");
+  std::unique_ptr<engine::Egdb> egdb;
+  if (args->has("egdb")) {
+    auto db = engine::Egdb::open(args->get("egdb"));
+    if (!db) return complain("solve", db.error().message);
+    if (!(db->rules() == setup->rules)) {
+      return complain("solve", "the table is for " + toString(db->rules()) + ", not " + toString(setup->rules));
+    }
+    egdb = std::make_unique<engine::Egdb>(std::move(*db));
+  }
+  engine::Search search(setup->rules, tableMb);
+  search.setEgdb(egdb.get());
+  engine::Limits limits;
+  limits.seconds = seconds;
+  const auto t0 = std::chrono::steady_clock::now();
+  const engine::SearchResult root = search.run(pos, limits);
+  std::uint64_t moveNodes = 0;
+  const auto moves = search.moveValues(pos, limits, &moveNodes);
+  const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const std::uint64_t nodes = root.nodes + moveNodes;
+  const Board& board = search.board();
+  std::printf("rules    : %s\n", toString(setup->rules).c_str());
+  std::printf("position : %s\n", board.toString(pos).c_str());
+  std::printf("value    : %+d for %s%s\n", root.value, pos.toMove == Side::South ? "South" : "North",
+              root.exact ? " (exact)" : " (NOT proven: budget reached)");
+  std::printf("best     : %d\n", root.bestMove);
+  for (const auto& mv : moves) std::printf("  move %d : %+d%s\n", mv.move, mv.value, mv.exact ? "" : " (not proven)");
+  std::printf("nodes    : %llu (root %llu)\n", static_cast<unsigned long long>(nodes),
+              static_cast<unsigned long long>(root.nodes));
+  std::printf("time     : %.3f s (root %.3f s)\n", elapsed, root.seconds);
+  if (args->has("json")) {
+    nlohmann::ordered_json j;
+    j["value"] = root.value;
+    j["best"] = root.bestMove;
+    auto arr = nlohmann::ordered_json::array();
+    for (const auto& mv : moves) arr.push_back({{"move", mv.move}, {"value", mv.value}});
+    j["moves"] = arr;
+    j["nodes"] = nodes;
+    j["seconds"] = elapsed;
+    std::printf("%s\n", j.dump().c_str());
+  }
+  return root.exact ? kExitOk : kExitFailure;
+}
+
+}  // namespace semis::app

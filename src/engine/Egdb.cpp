@@ -1,0 +1,242 @@
+#include "engine/Egdb.hpp"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <bit>
+#include <cstdio>
+#include <cstring>
+
+namespace semis::engine {
+namespace {
+
+constexpr char kMagic[8] = {'S', 'E', 'M', 'E', 'G', 'D', 'B', '1'};
+constexpr int kInProgress = -127;  // only while building: the position is being solved (a cycle)
+
+struct Header {
+  char magic[8];
+  std::uint32_t version;
+  std::uint32_t maxSeeds;
+  std::uint32_t houses;
+  std::uint32_t reserved;
+  std::uint64_t count;
+  char rules[224];
+};
+static_assert(sizeof(Header) == 256);
+
+}  // namespace
+
+struct Egdb::Mapping {
+  void* addr = nullptr;
+  std::size_t length = 0;
+  ~Mapping() {
+    if (addr != nullptr) munmap(addr, length);
+  }
+};
+
+Egdb::Egdb(Egdb&&) noexcept = default;
+Egdb& Egdb::operator=(Egdb&&) noexcept = default;
+Egdb::~Egdb() = default;
+
+bool Egdb::applies(const Rules& rules) {
+  return rules.stores && !rules.castle && rules.winAt == 0 && !rules.feeding;
+}
+
+void Egdb::layout() {
+  const int m = 2 * houses_;
+  const int top = maxSeeds_ + m + 1;
+  binom_.assign(static_cast<std::size_t>(top + 1), std::vector<std::uint64_t>(static_cast<std::size_t>(m + 1), 0));
+  for (int n = 0; n <= top; ++n) {
+    binom_[n][0] = 1;
+    for (int k = 1; k <= std::min(n, m); ++k) binom_[n][k] = binom_[n - 1][k - 1] + (k <= n - 1 ? binom_[n - 1][k] : 0);
+  }
+  levelOffset_.assign(static_cast<std::size_t>(maxSeeds_ + 2), 0);
+  for (int s = 0; s <= maxSeeds_; ++s) levelOffset_[s + 1] = levelOffset_[s] + binom_[s + m - 1][m - 1];
+  count_ = levelOffset_[static_cast<std::size_t>(maxSeeds_ + 1)];
+}
+
+std::uint64_t Egdb::rank(const std::uint8_t* houses, int seeds) const {
+  // Colex rank of the bar positions b_j = j + (seeds in houses 0..j), j < m-1.
+  const int m = 2 * houses_;
+  std::uint64_t r = 0;
+  int prefix = 0;
+  for (int j = 0; j < m - 1; ++j) {
+    prefix += houses[j];
+    r += binom_[static_cast<std::size_t>(j + prefix)][static_cast<std::size_t>(j + 1)];
+  }
+  return levelOffset_[static_cast<std::size_t>(seeds)] + r;
+}
+
+int Egdb::probe(const Board& board, const Position& pos) const {
+  if (pos.over || pos.castle[0] != kNoCastle || pos.castle[1] != kNoCastle) return kUnknown;
+  std::uint8_t h[2 * kMaxHouses];
+  const int n = houses_;
+  const int own = pos.toMove == Side::South ? 0 : n + 1;
+  const int opp = pos.toMove == Side::South ? n + 1 : 0;
+  int seeds = 0;
+  for (int i = 0; i < n; ++i) {
+    h[i] = pos.pits[static_cast<std::size_t>(own + i)];
+    h[n + i] = pos.pits[static_cast<std::size_t>(opp + i)];
+    seeds += h[i] + h[n + i];
+  }
+  (void)board;
+  if (seeds > maxSeeds_) return kUnknown;
+  return data_[rank(h, seeds)];
+}
+
+int Egdb::solveAt(const Board& board, const Position& pos, int seeds, int depth) {
+  const std::uint64_t idx = [&] {
+    std::uint8_t h[2 * kMaxHouses];
+    for (int i = 0; i < houses_; ++i) {
+      h[i] = pos.pits[static_cast<std::size_t>(i)];
+      h[houses_ + i] = pos.pits[static_cast<std::size_t>(houses_ + 1 + i)];
+    }
+    return rank(h, seeds);
+  }();
+  const int known = owned_[idx];
+  if (known == kInProgress || depth > 4096) return kInProgress;
+  if (known != kUnknown) return known;
+  owned_[idx] = static_cast<std::int8_t>(kInProgress);
+  int best = -1000;
+  const int south = board.storePit(Side::South);
+  const int north = board.storePit(Side::North);
+  for (std::uint32_t m = board.legalMask(pos); m != 0; m &= m - 1) {
+    Position child = pos;
+    board.apply(child, std::countr_zero(m) + 1);
+    const int gained = child.pits[static_cast<std::size_t>(south)] - child.pits[static_cast<std::size_t>(north)];
+    int v;
+    if (child.over) {
+      v = gained;
+    } else {
+      // Normalise: the player to move becomes South, stores emptied.
+      Position norm;
+      const bool mirror = child.toMove == Side::North;
+      for (int i = 0; i < houses_; ++i) {
+        norm.pits[static_cast<std::size_t>(i)] = child.pits[static_cast<std::size_t>((mirror ? houses_ + 1 : 0) + i)];
+        norm.pits[static_cast<std::size_t>(houses_ + 1 + i)] = child.pits[static_cast<std::size_t>((mirror ? 0 : houses_ + 1) + i)];
+      }
+      const int left = seeds - child.pits[static_cast<std::size_t>(south)] - child.pits[static_cast<std::size_t>(north)];
+      const int w = solveAt(board, norm, left, depth + 1);
+      if (w == kInProgress) {
+        owned_[idx] = static_cast<std::int8_t>(kUnknown);
+        return kInProgress;
+      }
+      v = gained + (mirror ? -w : w);
+    }
+    best = std::max(best, v);
+  }
+  if (best == -1000) best = 0;
+  owned_[idx] = static_cast<std::int8_t>(best);
+  return best;
+}
+
+Result<Egdb> Egdb::build(const Rules& rules, int maxSeeds) {
+  if (!applies(rules)) {
+    return fail("endgame databases need rules whose value depends only on the houses (stores, no castle, no "
+                "feeding, no win threshold): not " + toString(rules));
+  }
+  if (maxSeeds < 1 || maxSeeds > kMaxSeedsLimit) return fail("--seeds K takes 1.." + std::to_string(kMaxSeedsLimit));
+  Egdb db;
+  db.rules_ = rules;
+  db.maxSeeds_ = maxSeeds;
+  db.houses_ = rules.houses;
+  db.layout();
+  db.owned_.assign(db.count_, static_cast<std::int8_t>(kUnknown));
+  const Board board(rules);
+  const int m = 2 * db.houses_;
+  const int n = db.houses_;
+  // Every distribution of s seeds, level by level: the moves of a level only reach lower levels or
+  // (seeds moving within the mover's row) its own, which solveAt follows depth-first.
+  std::uint8_t h[2 * kMaxHouses] = {};
+  bool cycle = false;
+  auto handle = [&](int s) {
+    Position pos;
+    bool southEmpty = true;
+    bool northEmpty = true;
+    for (int i = 0; i < n; ++i) {
+      pos.pits[static_cast<std::size_t>(i)] = h[i];
+      pos.pits[static_cast<std::size_t>(n + 1 + i)] = h[n + i];
+      southEmpty = southEmpty && h[i] == 0;
+      northEmpty = northEmpty && h[n + i] == 0;
+    }
+    // Positions the rules never reach with South to move (his row empty) keep kUnknown.
+    if (southEmpty || (rules.end == EndRule::Immediate && northEmpty)) return true;
+    if (db.solveAt(board, pos, s, 0) == kInProgress) cycle = true;
+    return !cycle;
+  };
+  auto visit = [&](auto&& self, int i, int rem, int s) -> bool {
+    if (i == m - 1) {
+      h[i] = static_cast<std::uint8_t>(rem);
+      return handle(s);
+    }
+    for (int c = 0; c <= rem; ++c) {
+      h[i] = static_cast<std::uint8_t>(c);
+      if (!self(self, i + 1, rem - c, s)) return false;
+    }
+    return true;
+  };
+  for (int s = 1; s <= maxSeeds; ++s) {
+    if (!visit(visit, 0, s, s)) return fail("a cycle among the positions: no table for these rules");
+  }
+  db.data_ = db.owned_.data();
+  return db;
+}
+
+Result<void> Egdb::save(const std::string& path) const {
+  Header hd{};
+  std::memcpy(hd.magic, kMagic, sizeof kMagic);
+  hd.version = 1;
+  hd.maxSeeds = static_cast<std::uint32_t>(maxSeeds_);
+  hd.houses = static_cast<std::uint32_t>(houses_);
+  hd.count = count_;
+  const std::string r = toString(rules_);
+  if (r.size() >= sizeof hd.rules) return fail("rules string too long for the table header");
+  std::memcpy(hd.rules, r.data(), r.size());
+  FILE* f = std::fopen(path.c_str(), "wb");
+  if (f == nullptr) return fail("cannot write " + path + ": " + std::strerror(errno));
+  bool ok = std::fwrite(&hd, sizeof hd, 1, f) == 1 &&
+            std::fwrite(data_, 1, static_cast<std::size_t>(count_), f) == static_cast<std::size_t>(count_);
+  ok = std::fclose(f) == 0 && ok;
+  if (!ok) return fail("writing " + path + " failed");
+  return {};
+}
+
+Result<Egdb> Egdb::open(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY);
+  if (fd < 0) return fail("cannot open " + path + ": " + std::strerror(errno));
+  struct stat st {};
+  if (fstat(fd, &st) != 0 || st.st_size < static_cast<off_t>(sizeof(Header))) {
+    ::close(fd);
+    return fail(path + " is not an endgame table (too short)");
+  }
+  const auto length = static_cast<std::size_t>(st.st_size);
+  void* addr = mmap(nullptr, length, PROT_READ, MAP_SHARED, fd, 0);
+  ::close(fd);
+  if (addr == MAP_FAILED) return fail("cannot map " + path);
+  auto mapping = std::make_unique<Mapping>();
+  mapping->addr = addr;
+  mapping->length = length;
+  Header hd{};
+  std::memcpy(&hd, addr, sizeof hd);
+  if (std::memcmp(hd.magic, kMagic, sizeof kMagic) != 0 || hd.version != 1) return fail(path + " is not a Semis endgame table");
+  hd.rules[sizeof hd.rules - 1] = '\0';
+  auto rules = parseRules(hd.rules);
+  if (!rules) return fail(path + ": bad rules in header: " + rules.error().message);
+  if (!applies(*rules) || hd.maxSeeds < 1 || hd.maxSeeds > kMaxSeedsLimit || static_cast<int>(hd.houses) != rules->houses) {
+    return fail(path + ": inconsistent header");
+  }
+  Egdb db;
+  db.rules_ = *rules;
+  db.maxSeeds_ = static_cast<int>(hd.maxSeeds);
+  db.houses_ = rules->houses;
+  db.layout();
+  if (db.count_ != hd.count || length != sizeof(Header) + db.count_) return fail(path + ": size does not match its header");
+  db.data_ = static_cast<const std::int8_t*>(addr) + sizeof(Header);
+  db.mapping_ = std::move(mapping);
+  return db;
+}
+
+}  // namespace semis::engine

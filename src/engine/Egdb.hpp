@@ -1,0 +1,65 @@
+#pragma once
+// Endgame databases: for rule sets whose future depends only on the seeds in the houses (and who
+// is to move), the exact value of the seeds still on the board - the best final store difference
+// the player to move can reach over them - for every position with at most K seeds in the houses.
+//
+// Positions are ranked combinatorially (stars and bars: a distribution of s seeds into the 2N
+// houses is a combination of 2N-1 bars among s+2N-1 places, ranked in colex order), one level per
+// seed count. Only South-to-move positions are stored: the rules are symmetric, so a North-to-move
+// position is probed mirrored. Entries are int8; kUnknown (-128) is a real "not computed" sentinel.
+//
+// Files: a fixed header (magic, the rules string, K, houses, entry count) then the entries; open()
+// memory-maps the file read-only, so several engines and processes share one copy.
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "rules/Board.hpp"
+
+namespace semis::engine {
+
+class Egdb {
+ public:
+  static constexpr int kUnknown = -128;
+  static constexpr int kMaxSeedsLimit = 40;
+
+  // Whether the value depends only on the houses: stores (and castles) must not matter. Al-manqala
+  // is excluded: its seeds circulate without stores, so positions of one level repeat (cycles).
+  [[nodiscard]] static bool applies(const Rules& rules);
+  [[nodiscard]] static Result<Egdb> build(const Rules& rules, int maxSeeds);
+  [[nodiscard]] static Result<Egdb> open(const std::string& path);
+  [[nodiscard]] Result<void> save(const std::string& path) const;
+
+  Egdb(Egdb&&) noexcept;
+  Egdb& operator=(Egdb&&) noexcept;
+  ~Egdb();
+
+  [[nodiscard]] const Rules& rules() const { return rules_; }
+  [[nodiscard]] int maxSeeds() const { return maxSeeds_; }
+  [[nodiscard]] std::uint64_t entries() const { return count_; }
+  // The value of the seeds left in the houses for pos.toMove, or kUnknown when not in the table
+  // (other rules, too many seeds, a castle, or a finished game).
+  [[nodiscard]] int probe(const Board& board, const Position& pos) const;
+
+ private:
+  Egdb() = default;
+  struct Mapping;
+  Rules rules_;
+  int maxSeeds_ = 0;
+  int houses_ = 0;
+  std::uint64_t count_ = 0;
+  std::vector<std::int8_t> owned_;     // while building
+  const std::int8_t* data_ = nullptr;  // owned_ or the mapping
+  std::unique_ptr<Mapping> mapping_;
+  std::vector<std::uint64_t> levelOffset_;     // first index of each seed count
+  std::vector<std::vector<std::uint64_t>> binom_;
+
+  void layout();
+  [[nodiscard]] std::uint64_t rank(const std::uint8_t* houses, int seeds) const;
+  [[nodiscard]] int solveAt(const Board& board, const Position& pos, int seeds, int depth);
+  friend class EgdbBuilder;
+};
+
+}  // namespace semis::engine

@@ -1,0 +1,311 @@
+#include "engine/Search.hpp"
+
+#include <algorithm>
+#include <bit>
+
+#include "engine/Egdb.hpp"
+
+namespace semis::engine {
+namespace {
+
+std::uint64_t splitmix(std::uint64_t& state) {
+  std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+struct Zobrist {
+  std::uint64_t pit[kMaxPits][256];
+  std::uint64_t north;
+  std::uint64_t castle[2][kMaxPits + 1];
+  Zobrist() {
+    std::uint64_t s = 0x5E315E315E315E31ULL;
+    for (auto& row : pit)
+      for (auto& v : row) v = splitmix(s);
+    north = splitmix(s);
+    for (auto& row : castle)
+      for (auto& v : row) v = splitmix(s);
+  }
+};
+
+// Immutable after construction (a function-local static is initialised once, thread-safely).
+const Zobrist& zobrist() {
+  static const Zobrist z;
+  return z;
+}
+
+struct Child {
+  Position pos;
+  int move;
+  int order;
+};
+
+}  // namespace
+
+Search::Search(const Rules& rules, std::size_t tableMegabytes)
+    : board_(rules), rulesKey_(rulesKey(rules)), table_(tableMegabytes) {
+  (void)zobrist();
+}
+
+std::uint64_t Search::hash(const Position& pos) const {
+  const Zobrist& z = zobrist();
+  std::uint64_t h = rulesKey_ * 0xD6E8FEB86659FD93ULL;
+  const int ring = board_.rules().ringSize();
+  for (int p = 0; p < ring; ++p) h ^= z.pit[p][pos.pits[static_cast<std::size_t>(p)]];
+  if (pos.toMove == Side::North) h ^= z.north;
+  for (int s = 0; s < 2; ++s) {
+    if (pos.castle[static_cast<std::size_t>(s)] != kNoCastle) h ^= z.castle[s][pos.castle[static_cast<std::size_t>(s)]];
+  }
+  return h;
+}
+
+int Search::terminalValue(const Position& pos) const {
+  const Outcome o = board_.outcome(pos);
+  return pos.toMove == Side::South ? o.south - o.north : o.north - o.south;
+}
+
+int Search::evaluate(const Position& pos) const {
+  const Side me = pos.toMove;
+  const int d = pos.pits[static_cast<std::size_t>(board_.storePit(me))] -
+                pos.pits[static_cast<std::size_t>(board_.storePit(other(me)))];
+  const int mine = board_.rowSeeds(pos, me);
+  const int theirs = board_.rowSeeds(pos, other(me));
+  // Seeds on a row tend to end in its owner's store (Kalah's sweep); a quarter is a modest guess.
+  return d + (mine - theirs) / 4;
+}
+
+bool Search::timeUp() {
+  if (stop_.load(std::memory_order_relaxed)) return true;
+  if (limits_.seconds > 0) {
+    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    if (s >= limits_.seconds) return true;
+  }
+  return false;
+}
+
+int Search::search(const Position& pos, int alpha, int beta, int depth, int ply, bool& proven) {
+  ++nodes_;
+  if (mayAbort_) {
+    if ((limits_.nodes != 0 && nodes_ >= limits_.nodes) || ((nodes_ & 1023U) == 0 && timeUp())) aborted_ = true;
+    if (aborted_) return 0;
+  }
+  if (pos.over) {
+    proven = true;
+    return terminalValue(pos);
+  }
+  const Side me = pos.toMove;
+  const int ring = board_.rules().ringSize();
+  int left = 0;
+  for (int p = 0; p < ring; ++p) {
+    if (!board_.isStore(p)) left += pos.pits[static_cast<std::size_t>(p)];
+  }
+  const int d = pos.pits[static_cast<std::size_t>(board_.storePit(me))] -
+                pos.pits[static_cast<std::size_t>(board_.storePit(other(me)))];
+  // The futility bound: the mover can win at most every seed left and lose at most all of them.
+  int lo = d - left;
+  int hi = d + left;
+  if (lo >= beta) {
+    proven = true;
+    return lo;
+  }
+  if (hi <= alpha) {
+    proven = true;
+    return hi;
+  }
+  if (egdb_ != nullptr && left <= egdb_->maxSeeds()) {
+    const int v = egdb_->probe(board_, pos);
+    if (v != Egdb::kUnknown) {
+      proven = true;
+      return d + v;
+    }
+  }
+  const std::uint64_t key = hash(pos);
+  int ttMove = 0;
+  if (const TableEntry* e = table_.probe(key)) {
+    ttMove = e->move;
+    const bool entryProven = e->depth == kProvenDepth;
+    if (entryProven || e->depth >= depth) {
+      if (e->lower >= beta || e->lower == e->upper) {
+        if (ply == 0 && e->move != 0) rootBest_ = e->move;
+        proven = entryProven;
+        return e->lower;
+      }
+      if (e->upper <= alpha) {
+        proven = entryProven;
+        return e->upper;
+      }
+    }
+    if (entryProven) {  // proven bounds hold at any depth: they tighten the futility bound
+      lo = std::max(lo, static_cast<int>(e->lower));
+      hi = std::min(hi, static_cast<int>(e->upper));
+    }
+  }
+  if (depth <= 0) {
+    proven = false;
+    return std::clamp(evaluate(pos), lo, hi);
+  }
+
+  Child kids[kMaxHouses];
+  int n = 0;
+  for (std::uint32_t m = board_.legalMask(pos); m != 0; m &= m - 1) {
+    Child& c = kids[n++];
+    c.move = std::countr_zero(m) + 1;
+    c.pos = pos;
+    const MoveInfo info = board_.apply(c.pos, c.move);
+    c.order = (c.move == ttMove ? 1 << 20 : 0) + (c.pos.toMove == me && !c.pos.over ? 1 << 12 : 0) +
+              info.captured * 16 + c.move;
+  }
+  // Insertion sort: at most eight moves.
+  for (int i = 1; i < n; ++i) {
+    Child c = kids[i];
+    int j = i - 1;
+    while (j >= 0 && kids[j].order < c.order) {
+      kids[j + 1] = kids[j];
+      --j;
+    }
+    kids[j + 1] = c;
+  }
+
+  int best = -kInfinity;
+  int bestMove = 0;
+  int a = alpha;
+  bool allProven = true;
+  bool cutProven = false;
+  for (int i = 0; i < n; ++i) {
+    const Child& c = kids[i];
+    bool childProven = false;
+    int v;
+    if (c.pos.toMove == me) {
+      v = search(c.pos, a, beta, depth - 1, ply + 1, childProven);  // the mover moves again: same sign
+    } else {
+      v = -search(c.pos, -beta, -a, depth - 1, ply + 1, childProven);
+    }
+    if (aborted_) return 0;
+    allProven = allProven && childProven;
+    if (v > best) {
+      best = v;
+      bestMove = c.move;
+      if (v > a) {
+        a = v;
+        if (ply == 0) rootBest_ = c.move;
+      }
+      if (v >= beta) {
+        cutProven = childProven;
+        break;
+      }
+    }
+  }
+  proven = best >= beta ? cutProven : allProven;
+  table_.store(key, alpha, beta, best, depth, proven, bestMove);
+  return best;
+}
+
+int Search::mtdf(const Position& pos, int guess, int depth, bool& proven) {
+  int lo = -kInfinity;
+  int hi = kInfinity;
+  bool loProven = false;
+  bool hiProven = false;
+  int g = guess;
+  while (lo < hi) {
+    const int beta = g == lo ? g + 1 : g;
+    bool p = false;
+    g = search(pos, beta - 1, beta, depth, 0, p);
+    if (aborted_) return 0;
+    if (g < beta) {
+      hi = g;
+      hiProven = p;
+    } else {
+      lo = g;
+      loProven = p;
+    }
+  }
+  proven = loProven && hiProven;
+  return g;
+}
+
+std::vector<int> Search::principalVariation(const Position& root) const {
+  std::vector<int> pv;
+  Position pos = root;
+  while (!pos.over && pv.size() < 64) {
+    const TableEntry* e = table_.probe(hash(pos));
+    if (e == nullptr || e->move == 0 || !board_.isLegal(pos, e->move)) break;
+    pv.push_back(e->move);
+    board_.apply(pos, e->move);
+  }
+  return pv;
+}
+
+SearchResult Search::run(const Position& pos, const Limits& limits, const Progress& progress) {
+  limits_ = limits;
+  start_ = std::chrono::steady_clock::now();
+  nodes_ = 0;
+  aborted_ = false;
+  SearchResult result;
+  const std::uint32_t mask = board_.legalMask(pos);
+  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(); };
+  if (mask == 0) {
+    result.value = pos.over ? terminalValue(pos) : evaluate(pos);
+    result.exact = pos.over;
+    result.seconds = elapsed();
+    stop_.store(false);
+    return result;
+  }
+  int guess = evaluate(pos);
+  const int maxDepth = limits.depth > 0 ? std::min(limits.depth, kMaxDepth) : kMaxDepth;
+  for (int depth = 1; depth <= maxDepth; ++depth) {
+    mayAbort_ = depth > 1;  // the first iteration always completes, so there is always a move
+    rootBest_ = 0;
+    bool proven = false;
+    const int v = mtdf(pos, guess, depth, proven);
+    if (aborted_) break;
+    result.value = v;
+    result.exact = proven;
+    result.depth = depth;
+    int best = rootBest_;
+    if (best == 0 || !board_.isLegal(pos, best)) {
+      const TableEntry* e = table_.probe(hash(pos));
+      best = e != nullptr && e->move != 0 && board_.isLegal(pos, e->move) ? e->move : std::countr_zero(mask) + 1;
+    }
+    result.bestMove = best;
+    result.pv = principalVariation(pos);
+    if (result.pv.empty() || result.pv.front() != best) result.pv = {best};
+    result.nodes = nodes_;
+    result.seconds = elapsed();
+    if (progress) progress(result);
+    guess = v;
+    if (proven) break;
+    // An iteration costs a few times the one before: do not start one that cannot finish.
+    if (limits.seconds > 0 && result.seconds > limits.seconds * 0.5) break;
+  }
+  result.nodes = nodes_;
+  result.seconds = elapsed();
+  stop_.store(false);
+  return result;
+}
+
+std::vector<MoveValue> Search::moveValues(const Position& pos, const Limits& limits, std::uint64_t* nodes) {
+  std::vector<MoveValue> out;
+  std::uint64_t total = 0;
+  for (std::uint32_t m = board_.legalMask(pos); m != 0; m &= m - 1) {
+    MoveValue mv;
+    mv.move = std::countr_zero(m) + 1;
+    Position child = pos;
+    board_.apply(child, mv.move);
+    const int sign = child.toMove == pos.toMove ? 1 : -1;
+    if (child.over) {
+      mv.value = sign * terminalValue(child);
+      mv.exact = true;
+    } else {
+      const SearchResult r = run(child, limits);
+      mv.value = sign * r.value;
+      mv.exact = r.exact;
+      total += r.nodes;
+    }
+    out.push_back(mv);
+  }
+  if (nodes != nullptr) *nodes = total;
+  return out;
+}
+
+}  // namespace semis::engine

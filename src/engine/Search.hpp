@@ -1,0 +1,98 @@
+#pragma once
+// The search: iterative deepening over MTD(f) null-window passes, a transposition table whose keys
+// fold in rulesKey(rules), move ordering (table move, extra turns, captures), and proven results.
+//
+// Values are always from the perspective of the player to move: his final store minus the
+// opponent's (Al-manqala: the captured counts). An extra turn (or a pass that keeps the mover) does
+// not flip sides, so the child's value is not negated. Every node knows the seeds left on the board,
+// which bounds its value (the futility bound): it can gain at most all of them or lose them all.
+// A result is "exact" when it rests on finished games, table hits and such bounds only; the search
+// stops as soon as the root is proven. History rules of semis::Game (repetition, no-capture splits,
+// sets) are ignored: the search plays one set of the bare Board.
+//
+// A Search is not thread-safe; use one per thread (semis::engine::Engine wraps one on its own
+// thread). stop() is the exception: any thread may call it.
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "engine/Table.hpp"
+#include "rules/Board.hpp"
+
+namespace semis::engine {
+
+class Egdb;
+
+inline constexpr int kInfinity = 30000;
+inline constexpr int kMaxDepth = 240;
+
+struct Limits {
+  int depth = 0;             // plies (each sowing is one); 0: no limit
+  std::uint64_t nodes = 0;   // 0: no limit
+  double seconds = 0;        // 0: no limit
+};
+
+struct SearchResult {
+  int bestMove = 0;          // house 1..N; 0 when the game is over
+  int value = 0;             // for the player to move
+  bool exact = false;        // the value is the game-theoretic one
+  int depth = 0;             // the last completed iteration
+  std::vector<int> pv;       // the principal variation, from the table (houses of each mover)
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+};
+
+struct MoveValue {
+  int move = 0;
+  int value = 0;
+  bool exact = false;
+};
+
+class Search {
+ public:
+  explicit Search(const Rules& rules, std::size_t tableMegabytes = 16);
+
+  void setEgdb(const Egdb* egdb) { egdb_ = egdb; }
+  // Forget the table (e.g. between benchmark positions).
+  void clear() { table_.clear(); }
+  // Any thread: ends the running search at its next check; run() then returns its best so far.
+  void stop() { stop_.store(true, std::memory_order_relaxed); }
+
+  using Progress = std::function<void(const SearchResult&)>;
+  // Searches pos (not over) within limits; `progress` is called after each completed iteration.
+  SearchResult run(const Position& pos, const Limits& limits, const Progress& progress = {});
+  // The value of every legal move (from the mover's view), each searched within `limits`.
+  std::vector<MoveValue> moveValues(const Position& pos, const Limits& limits, std::uint64_t* nodes = nullptr);
+  // Clears a pending stop() (the Engine calls it before starting a search).
+  void clearStop() { stop_.store(false); }
+
+  [[nodiscard]] const Board& board() const { return board_; }
+  [[nodiscard]] std::uint64_t hash(const Position& pos) const;
+  // The static evaluation: store difference plus a small share of the seeds on each side.
+  [[nodiscard]] int evaluate(const Position& pos) const;
+  // The value of a finished game for pos.toMove.
+  [[nodiscard]] int terminalValue(const Position& pos) const;
+
+ private:
+  int search(const Position& pos, int alpha, int beta, int depth, int ply, bool& proven);
+  int mtdf(const Position& pos, int guess, int depth, bool& proven);
+  bool timeUp();
+  std::vector<int> principalVariation(const Position& pos) const;
+
+  Board board_;
+  std::uint64_t rulesKey_;
+  Table table_;
+  const Egdb* egdb_ = nullptr;
+  std::atomic<bool> stop_{false};
+  bool aborted_ = false;
+  bool mayAbort_ = true;
+  Limits limits_;
+  std::chrono::steady_clock::time_point start_;
+  std::uint64_t nodes_ = 0;
+  int rootBest_ = 0;
+};
+
+}  // namespace semis::engine
