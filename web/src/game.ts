@@ -6,7 +6,7 @@ import { Core, type LocalGame } from './core';
 import { gameInfo, presetOf } from './games';
 import { currentLang, t } from './i18n';
 import { showRules } from './rules-dialog';
-import { clockText, describe, hintReason, resultText } from './words';
+import { clockText, describe, engineHintText, hintReason, resultText } from './words';
 import { api, Connection, type ServerEvent } from './net';
 import type { GameState, MoveEvent, SideLetter } from './types';
 import { el } from './dom';
@@ -123,8 +123,10 @@ class GamePage {
       if (!aiSide || !s || s.status !== 'playing' || s.position.to_move !== aiSide) return;
       this.status.textContent = t('opponentThinking');
       setTimeout(() => {
-        const best = this.core.best(s.rules, s.position, levelDepth[ai ?? 'medium'] ?? 4);
-        if (best.error === undefined) this.source?.play(best.house);
+        // The engine's player at the chosen level; the binding's small search if it refuses.
+        const move = this.core.ai(s.rules, s.position, ai ?? 'medium', played.length + 1);
+        const house = move.error === undefined ? move.house : this.core.best(s.rules, s.position, levelDepth[ai ?? 'medium'] ?? 4).house;
+        if (house) this.source?.play(house);
       }, 350);
     };
     this.source = {
@@ -452,6 +454,9 @@ class GamePage {
   private localHint(): { house: number; reason: string } | null {
     const s = this.state;
     if (!s || s.status !== 'playing' || !s.position.to_move) return null;
+    // The engine's hint, with its reasons; the small search of the binding if the engine refuses.
+    const h = this.core.hint(s.rules, s.position, 60000);
+    if (h.error === undefined) return { house: h.house, reason: engineHintText(h.house, h.reasons, h.verdict) };
     const depth = 6;
     const b = this.core.best(s.rules, s.position, depth);
     if (b.error !== undefined) return null;

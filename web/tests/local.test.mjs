@@ -132,7 +132,8 @@ test('hovering a house previews where the last seed lands and what it captures',
   // Teach me: one house lit, a reason in words, and it is a legal one.
   await page.click('button.teach');
   await page.waitForSelector('.pit.hint');
-  assert.match(await page.textContent('.hint-text'), /^House \d: /);
+  // The engine's reasons and verdict, in words.
+  assert.match(await page.textContent('.hint-text'), /^House \d: .+\. The engine’s verdict: (about [+-]?\d+ \(not proven\)|wins by \d+|loses by \d+|draws).*\.$/);
   assert.ok(await page.$('.pit.hint.legal'));
   await context.close();
 });
@@ -197,6 +198,12 @@ test('French by default for a French browser, English on request, labels for scr
   const store = await page.getAttribute('.pit.store[data-side="N"]', 'aria-label');
   assert.equal(store, 'Grenier de Nord, 0 graines');
   assert.match(await page.textContent('.status'), /Au tour de Sud|À vous/);
+  // The engine's hint, its phrases put in French.
+  await page.click('button.teach');
+  await page.waitForSelector('.pit.hint');
+  const hint = await page.textContent('.hint-text');
+  assert.match(hint, /^Case \d : .+\. Verdict du moteur : (environ|gagne|perd|nulle)/);
+  assert.doesNotMatch(hint, /the search|ends in|captures|protects|not proven/);
   await context.close();
 });
 
