@@ -402,7 +402,7 @@ class GamePage {
     }
     // Whose turn, or the result.
     if (s.status === 'over' && s.result) {
-      const text = resultText(s.result, names);
+      const text = resultText(s.result, names, this.you);
       this.status.textContent = `${t('result')}: ${text}`;
       this.status.className = 'status over';
     } else if (s.status === 'waiting') {

@@ -30,13 +30,14 @@ export function clockText(clock: unknown, side: SideLetter, elapsed = 0): string
   return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
 }
 
-export function resultText(r: Result, names: Record<SideLetter, string>): string {
+export function resultText(r: Result, names: Record<SideLetter, string>, you?: string): string {
   let text: string;
+  const mine = r.winner === you;
   if (r.score) {
     // The winner's score first: "North wins 16–8".
     const [a, b] = r.winner === 'N' ? [r.score[1], r.score[0]] : [r.score[0], r.score[1]];
-    text = r.winner === 'draw' ? t('draw', { a, b }) : t('wins', { who: names[r.winner], a, b });
-  } else text = r.winner === 'draw' ? t('drawPlain') : t('winsPlain', { who: names[r.winner] });
+    text = r.winner === 'draw' ? t('draw', { a, b }) : mine ? t('youWin', { a, b }) : t('wins', { who: names[r.winner], a, b });
+  } else text = r.winner === 'draw' ? t('drawPlain') : mine ? t('youWinPlain') : t('winsPlain', { who: names[r.winner] });
   const reasons = ['resign', 'time', 'agreement', 'split'];
   if (r.reason && reasons.includes(r.reason)) text += ` (${t(`reason.${r.reason}` as Key)})`;
   return text;
