@@ -14,10 +14,12 @@ export NODE_PATH="${NODE_PATH:-/usr/share/nodejs}"
 em++ -std=c++20 -O2 -fno-exceptions \
   -I"$root/src" -isystem "$here/.wasm-include" \
   "$root/src/rules/Rules.cpp" "$root/src/rules/Board.cpp" "$root/src/rules/Game.cpp" \
-  "$root/src/rules/Notation.cpp" "$root/src/protocol/Json.cpp" "$here/wasm/SemisWasm.cpp" \
+  "$root/src/rules/Notation.cpp" "$root/src/protocol/Json.cpp" \
+  "$root/src/engine/Search.cpp" "$root/src/engine/Hint.cpp" "$root/src/engine/Levels.cpp" "$root/src/engine/Egdb.cpp" \
+  "$here/wasm/SemisWasm.cpp" \
   -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createSemisCore -sSINGLE_FILE=1 \
   -sENVIRONMENT=web,worker,node -sALLOW_MEMORY_GROWTH=1 -sFILESYSTEM=0 \
-  -sEXPORTED_FUNCTIONS=_sm_rules,_sm_new,_sm_state,_sm_play,_sm_swap,_sm_split,_sm_preview,_sm_best \
+  -sEXPORTED_FUNCTIONS=_sm_rules,_sm_new,_sm_state,_sm_play,_sm_swap,_sm_split,_sm_preview,_sm_best,_sm_hint,_sm_ai \
   -sEXPORTED_RUNTIME_METHODS=ccall,cwrap,UTF8ToString \
   -o "$out/semis-core.js"
 echo "built $out/semis-core.js"

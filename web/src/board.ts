@@ -38,6 +38,8 @@ export class BoardView {
     this.el = document.createElement('div');
     this.el.className = `board${opt.stores ? '' : ' no-stores'}${opt.clockwise ? ' cw' : ''}`;
     this.el.style.setProperty('--houses', String(this.n));
+    this.el.setAttribute('role', 'group');
+    this.el.setAttribute('aria-label', t('boardLabel', { top: opt.names[opt.bottom === 'S' ? 'N' : 'S'], bottom: opt.names[opt.bottom] }));
     this.overlay = document.createElement('div');
     this.overlay.className = 'flight';
     this.overlay.setAttribute('aria-hidden', 'true');

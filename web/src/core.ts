@@ -57,6 +57,16 @@ export class Core {
   best(rules: string, pos: WirePosition, depth: number): Answer<MoveSummary> {
     return this.call('sm_best', rules, positionFields(pos), depth);
   }
+
+  // The engine's hint (src/engine/Hint.hpp): the move, a verdict and the reasons, in English.
+  hint(rules: string, pos: WirePosition, nodes: number): Answer<MoveSummary & { verdict: string; reasons: string[]; exact: boolean }> {
+    return this.call('sm_hint', rules, positionFields(pos), nodes);
+  }
+
+  // The engine's player at a level: easy, medium, hard or perfect.
+  ai(rules: string, pos: WirePosition, level: string, seed: number): Answer<{ house: number }> {
+    return this.call('sm_ai', rules, positionFields(pos), level, seed);
+  }
 }
 
 // A game played entirely in the browser (two players on one device, or the local computer).

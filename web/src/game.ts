@@ -4,15 +4,17 @@
 import { BoardView } from './board';
 import { Core, type LocalGame } from './core';
 import { gameInfo, presetOf } from './games';
-import { currentLang, t, type Key } from './i18n';
+import { currentLang, t } from './i18n';
+import { showRules } from './rules-dialog';
+import { clockText, describe, engineHintText, hintReason, resultText } from './words';
 import { api, Connection, type ServerEvent } from './net';
-import type { GameState, MoveEvent, MoveSummary, SideLetter } from './types';
+import type { GameState, MoveEvent, SideLetter } from './types';
 import { el } from './dom';
 
 let activePage: GamePage | null = null;
 document.addEventListener('keydown', (e) => GamePage.onKey(e));
 
-const levelDepth: Record<string, number> = { easy: 1, medium: 4, hard: 8 };
+const levelDepth: Record<string, number> = { easy: 1, medium: 4, hard: 10 };
 
 interface Source {
   kind: 'server' | 'local' | 'ai';
@@ -49,6 +51,7 @@ class GamePage {
   private readonly boardHolder = el('div', { class: 'board-holder' });
   private readonly extras = el('div', { class: 'extras' });
   private readonly title = el('h1', { class: 'game-title' });
+  private readonly rulesButton = el('button', { type: 'button', class: 'rules-link' }, t('rulesOf'));
   private bannerTimer = 0;
 
   constructor(
@@ -67,7 +70,7 @@ class GamePage {
     const recordBox = el('details', { class: 'record' }, el('summary', {}, t('record')), this.recordEl);
     root.replaceChildren(
       el('div', { class: 'game-page' },
-        el('div', { class: 'game-head' }, el('a', { href: '/', class: 'back', 'data-link': '' }, '← ' + t('back')), this.title, this.net),
+        el('div', { class: 'game-head' }, el('a', { href: '/', class: 'back', 'data-link': '' }, '← ' + t('back')), this.title, this.rulesButton, this.net),
         this.share,
         this.status,
         this.topBar,
@@ -120,8 +123,10 @@ class GamePage {
       if (!aiSide || !s || s.status !== 'playing' || s.position.to_move !== aiSide) return;
       this.status.textContent = t('opponentThinking');
       setTimeout(() => {
-        const best = this.core.best(s.rules, s.position, levelDepth[ai ?? 'medium'] ?? 4);
-        if (best.error === undefined) this.source?.play(best.house);
+        // The engine's player at the chosen level; the binding's small search if it refuses.
+        const move = this.core.ai(s.rules, s.position, ai ?? 'medium', played.length + 1);
+        const house = move.error === undefined ? move.house : this.core.best(s.rules, s.position, levelDepth[ai ?? 'medium'] ?? 4).house;
+        if (house) this.source?.play(house);
       }, 350);
     };
     this.source = {
@@ -312,6 +317,7 @@ class GamePage {
   private setup(s: GameState, bottom: SideLetter, names: Record<SideLetter, string>): void {
     const info = gameInfo(presetOf(s.rules));
     this.title.textContent = info.name[currentLang()];
+    this.rulesButton.onclick = () => void showRules(info.preset);
     document.title = `${info.name[currentLang()]} · Semis`;
     const cat = this.core.rules();
     const preset = cat.presets.find((p) => p.name === presetOf(s.rules));
@@ -396,15 +402,7 @@ class GamePage {
     }
     // Whose turn, or the result.
     if (s.status === 'over' && s.result) {
-      const r = s.result;
-      let text: string;
-      if (r.score) {
-        // The winner's score first: "North wins 16–8".
-        const [a, b] = r.winner === 'N' ? [r.score[1], r.score[0]] : [r.score[0], r.score[1]];
-        text = r.winner === 'draw' ? t('draw', { a, b }) : t('wins', { who: names[r.winner], a, b });
-      } else text = r.winner === 'draw' ? t('drawPlain') : t('winsPlain', { who: names[r.winner] });
-      const reasons = ['resign', 'time', 'agreement', 'split'];
-      if (r.reason && reasons.includes(r.reason)) text += ` (${t(`reason.${r.reason}` as Key)})`;
+      const text = resultText(s.result, names, this.you);
       this.status.textContent = `${t('result')}: ${text}`;
       this.status.className = 'status over';
     } else if (s.status === 'waiting') {
@@ -456,6 +454,9 @@ class GamePage {
   private localHint(): { house: number; reason: string } | null {
     const s = this.state;
     if (!s || s.status !== 'playing' || !s.position.to_move) return null;
+    // The engine's hint, with its reasons; the small search of the binding if the engine refuses.
+    const h = this.core.hint(s.rules, s.position, 60000);
+    if (h.error === undefined) return { house: h.house, reason: engineHintText(h.house, h.reasons, h.verdict) };
     const depth = 6;
     const b = this.core.best(s.rules, s.position, depth);
     if (b.error !== undefined) return null;
@@ -491,29 +492,3 @@ function lastPly(s: GameState): { side: SideLetter; house: number } | null {
   return p ? { side: p.mover, house: p.move } : null;
 }
 
-function describe(p: MoveSummary, board: BoardView): string {
-  const parts = [t('previewLands', { pit: board.pitName(p.last) })];
-  if (p.captured > 0) parts.push(t('previewCaptures', { count: p.captured }));
-  if (p.castle) parts.push(t('previewCastle'));
-  if (p.extra_turn) parts.push(t('previewExtra'));
-  if (p.ends) parts.push(t('previewEnds'));
-  return parts.join(' · ');
-}
-
-function hintReason(p: MoveSummary, depth: number): string {
-  if (p.ends) return t('hintEnds', { house: p.house });
-  if (p.castle) return t('hintCastle', { house: p.house });
-  if (p.captured > 0) return t('hintCapture', { house: p.house, count: p.captured });
-  if (p.extra_turn) return t('hintExtra', { house: p.house });
-  return t('hintQuiet', { house: p.house, depth });
-}
-
-// The clock as the server may send it: milliseconds left per side.
-function clockText(clock: unknown, side: SideLetter, elapsed = 0): string {
-  if (!clock || typeof clock !== 'object') return '';
-  const c = clock as Record<string, unknown>;
-  const ms = typeof c[side] === 'number' ? (c[side] as number) : typeof (c.remaining as Record<string, unknown> | undefined)?.[side] === 'number' ? ((c.remaining as Record<string, number>)[side]) : null;
-  if (ms === null) return '';
-  const total = Math.max(0, Math.round((ms - elapsed) / 1000));
-  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
-}

@@ -1,9 +1,9 @@
 // The home page: pick a game and its options, then how to play it.
 import { Core, type RulesCatalog } from './core';
-import { games, type GameInfo } from './games';
+import { games } from './games';
 import { currentLang, t, type Key } from './i18n';
 import { api } from './net';
-import { boardPicture } from './picture';
+import { pictureNode, showRules } from './rules-dialog';
 import { el } from './dom';
 
 let chosen = localStorage.getItem('semis.game') ?? 'kalah';
@@ -17,7 +17,6 @@ export async function homePage(root: HTMLElement, navigate: (url: string) => voi
 
   const cards = el('div', { class: 'cards', role: 'radiogroup', 'aria-label': t('chooseGame') });
   const optionsBox = el('div', { class: 'options' });
-  const rulesDialog = el('dialog', { class: 'rules-dialog' }) as HTMLDialogElement;
 
   const presetValues = (name: string) => cat.presets.find((p) => p.name === name)?.options ?? {};
 
@@ -28,24 +27,13 @@ export async function homePage(root: HTMLElement, navigate: (url: string) => voi
     optionsBox.replaceChildren(el('h2', {}, `${t('options')} — ${info.name[lang]}`), ...rows);
   };
 
-  const showRules = (info: GameInfo) => {
-    const o = presetValues(info.preset);
-    rulesDialog.replaceChildren(
-      el('h2', {}, `${t('rulesOf')}: ${info.name[lang]}`),
-      pictureNode(Number(o.houses), Number(o.seeds), o.stores !== 'false', o.direction === 'cw', 360),
-      el('ol', {}, ...info.rules[lang].map((r) => el('li', {}, r))),
-      closeButton(rulesDialog),
-    );
-    rulesDialog.showModal();
-  };
-
   for (const info of games) {
     const o = presetValues(info.preset);
     const card = el('div', { class: 'card', role: 'radio', tabindex: '0', 'data-preset': info.preset, 'aria-checked': String(info.preset === chosen) });
     const rulesBtn = el('button', { type: 'button', class: 'rules-link' }, t('rulesOf'));
     rulesBtn.addEventListener('click', (e) => {
       e.stopPropagation();
-      showRules(info);
+      void showRules(info.preset);
     });
     card.append(pictureNode(Number(o.houses), Math.min(Number(o.seeds), 7), o.stores !== 'false', o.direction === 'cw'), el('h3', {}, info.name[lang]), el('p', {}, info.blurb[lang]), rulesBtn);
     const pick = () => {
@@ -142,7 +130,6 @@ export async function homePage(root: HTMLElement, navigate: (url: string) => voi
         liveBox,
       ),
       note,
-      rulesDialog,
     ),
   );
 
@@ -182,16 +169,4 @@ function range(values: string, name: string): string[] {
   const out: string[] = [];
   for (let v = from; v <= Math.min(hi, 12); ++v) out.push(String(v));
   return out;
-}
-
-function pictureNode(houses: number, seeds: number, stores: boolean, cw: boolean, width = 240): HTMLElement {
-  const d = el('div', { class: 'picture-box' });
-  d.innerHTML = boardPicture(houses, seeds, stores, cw, width);
-  return d;
-}
-
-function closeButton(d: HTMLDialogElement): HTMLElement {
-  const b = el('button', { type: 'button', class: 'close' }, t('close'));
-  b.addEventListener('click', () => d.close());
-  return b;
 }

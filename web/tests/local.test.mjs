@@ -31,6 +31,12 @@ test('home lists the six games with options, rules and a picture one click away'
   assert.match(await page.textContent('dialog[open]'), /clockwise/);
   await page.click('dialog[open] .close');
   assert.equal(await page.$('dialog[open]'), null);
+  // Esc closes it too.
+  await page.click('.card[data-preset="al-manqala"] .rules-link');
+  await page.waitForSelector('dialog[open]');
+  assert.match(await page.textContent('dialog[open]'), /2 or 4/);
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => !document.querySelector('dialog[open]'));
   for (const mode of ['.mode.computer', '.mode.friend', '.mode.local']) assert.ok(await page.$(mode), mode);
   assert.deepEqual(page.errors, []);
   await context.close();
@@ -65,6 +71,9 @@ test('two players on one device: legal houses lit, seeds conserved, illegal clic
   assert.equal(await page.$$eval('.house.legal[data-side="S"]', (x) => x.length), 0);
   assert.ok((await page.$$eval('.house.legal[data-side="N"]', (x) => x.length)) > 0);
   assert.match(await page.textContent('.record-text'), /1\. 3\+6/);
+  await page.click('.game-head .rules-link');
+  await page.waitForSelector('dialog[open] svg.picture');
+  await page.keyboard.press('Escape');
   await shot(page, 'local-kalah');
   assert.deepEqual(page.errors, []);
   await context.close();
@@ -102,10 +111,29 @@ test('hovering a house previews where the last seed lands and what it captures',
   assert.match(text, /Last seed lands in/);
   await page.mouse.move(0, 0);
   await page.waitForFunction(() => !document.querySelector('.pit.lands'));
+  // Walk the game until some house would capture: the preview marks the taken houses and says how many.
+  let found = false;
+  for (let ply = 0; ply < 60 && !found; ++ply) {
+    const legal = await page.$$('.house.legal');
+    for (const h of legal) {
+      await h.hover();
+      if (await page.$('.pit.taken')) {
+        found = true;
+        assert.match(await page.textContent('.preview'), /captures \d+/);
+        break;
+      }
+    }
+    if (!found) {
+      await legal[ply % legal.length].click();
+      await idle(page);
+    }
+  }
+  assert.ok(found, 'a capture was previewed');
   // Teach me: one house lit, a reason in words, and it is a legal one.
   await page.click('button.teach');
   await page.waitForSelector('.pit.hint');
-  assert.match(await page.textContent('.hint-text'), /^House \d: /);
+  // The engine's reasons and verdict, in words.
+  assert.match(await page.textContent('.hint-text'), /^House \d: .+\. The engine’s verdict: (about [+-]?\d+ \(not proven\)|wins by \d+|loses by \d+|draws).*\.$/);
   assert.ok(await page.$('.pit.hint.legal'));
   await context.close();
 });
@@ -146,7 +174,7 @@ test('keyboard only: a whole game against the local computer, to the result', as
   }
   await page.waitForSelector('.status.over');
   const status = await page.textContent('.status');
-  assert.match(status, /Result: (Draw|.* wins) \d+–\d+/);
+  assert.match(status, /Result: (Draw|You win|Computer wins) \d+–\d+/);
   const c = await counts(page);
   assert.equal(sum(c), 24);
   assert.equal(c[4] + c[9], 24, 'every seed ends in a store');
@@ -170,6 +198,12 @@ test('French by default for a French browser, English on request, labels for scr
   const store = await page.getAttribute('.pit.store[data-side="N"]', 'aria-label');
   assert.equal(store, 'Grenier de Nord, 0 graines');
   assert.match(await page.textContent('.status'), /Au tour de Sud|À vous/);
+  // The engine's hint, its phrases put in French.
+  await page.click('button.teach');
+  await page.waitForSelector('.pit.hint');
+  const hint = await page.textContent('.hint-text');
+  assert.match(hint, /^Case \d : .+\. Verdict du moteur : (environ|gagne|perd|nulle)/);
+  assert.doesNotMatch(hint, /the search|ends in|captures|protects|not proven/);
   await context.close();
 });
 
@@ -195,6 +229,7 @@ test('every game renders its board with counts, on a desktop and on a phone', as
       // The whole board fits the screen: no pit is cut off at the sides.
       const box = await page.$eval('.board', (b) => b.getBoundingClientRect().toJSON());
       assert.ok(box.left >= 0 && box.right <= viewport.width + 1, `${preset} fits ${tag}: ${JSON.stringify(box)}`);
+      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), `${preset}: no sideways scroll on ${tag}`);
       const path = await shot(page, `${preset}-${tag}`);
       assert.ok(readFileSync(path).length > 10000, 'a real picture');
       // Congkak: the mover's store on his left, the opponent's on the right.
@@ -203,6 +238,10 @@ test('every game renders its board with counts, on a desktop and on a phone', as
       if (preset === 'congkak') assert.ok(south < house1, 'Congkak: South store on the left');
       else assert.ok(south > house1, `${preset}: South store on the right`);
     }
+    await page.goto(site.url + '/');
+    await page.waitForSelector('.card');
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), `home: no sideways scroll on ${tag}`);
+    await shot(page, `home-${tag}`);
     await context.close();
   }
 });
@@ -237,5 +276,32 @@ test('Congkak relays and Mangala castles are shown as such', async () => {
   const label = await page.$eval('.pit.castle', (e) => e.getAttribute('data-side'));
   assert.match(label, /^[SN]$/);
   await shot(page, 'mangala-castle-built');
+  await context.close();
+});
+
+test('keyboard only from the home page: pick Congkak, start a game on this device', async () => {
+  const { context, page } = await newPage(browser);
+  await page.goto(site.url + '/');
+  await page.waitForSelector('.card');
+  const tabTo = async (selector) => {
+    for (let i = 0; i < 60; ++i) {
+      await page.keyboard.press('Tab');
+      if (await page.evaluate((s) => document.activeElement?.matches(s), selector)) return;
+    }
+    assert.fail(`Tab never reached ${selector}`);
+  };
+  await tabTo('.card[data-preset="congkak"]');
+  await page.keyboard.press('Enter');
+  assert.match(await page.textContent('.options h2'), /Congkak/);
+  await tabTo('.mode.local');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('.board .house.legal');
+  assert.equal(await page.$$eval('.board .house', (x) => x.length), 14);
+  assert.match(await page.getAttribute('.board', 'aria-label'), /South at the bottom/);
+  // Digits play a house: South 1 (seven seeds).
+  await page.keyboard.press('1');
+  await idle(page);
+  assert.equal(sum(await counts(page)), 98);
+  assert.notEqual((await counts(page))[0], 7);
   await context.close();
 });

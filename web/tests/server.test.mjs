@@ -66,7 +66,7 @@ test('a whole game against the computer, through the server', { skip: !process.e
   }
   await page.waitForSelector('.status.over', { timeout: 15000 });
   await idle(page);
-  assert.match(await page.textContent('.status'), /Result: (Draw|.* wins) \d+–\d+/);
+  assert.match(await page.textContent('.status'), /Result: (Draw|You win|.* wins) \d+–\d+/);
   const c = await counts(page);
   assert.equal(sum(c), 24);
   assert.equal(c[4] + c[9], 24);

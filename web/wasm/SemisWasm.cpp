@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "engine/Hint.hpp"
+#include "engine/Levels.hpp"
 #include "protocol/Json.hpp"
 #include "rules/Notation.hpp"
 
@@ -254,6 +256,44 @@ const char* sm_best(const char* rulesText, const char* fields, int depth) {
   if (pos.over || board.legalMask(pos) == 0) return error("no move to suggest: the game is over");
   const int h = bestMove(board, pos, depth < 1 ? 1 : depth > 12 ? 12 : depth);
   return answer(moveSummary(board, pos, h));
+}
+
+// The engine's hint (engine/Hint.hpp): the move, its verdict and the reasons in words, each legal
+// move searched within `nodes` nodes so the page stays responsive.
+const char* sm_hint(const char* rulesText, const char* fields, int nodes) {
+  auto at = parseAt(rulesText, fields);
+  if (!at) return error(at.error().message);
+  const auto& [board, pos] = *at;
+  semis::engine::Search search(board.rules(), 4);
+  semis::engine::Limits limits;
+  limits.nodes = static_cast<std::uint64_t>(nodes < 1000 ? 1000 : nodes);
+  auto h = semis::engine::hint(search, pos, limits);
+  if (!h) return error(h.error().message);
+  Json reasons = Json::array();
+  for (const auto& r : h->reasons) reasons.push_back(r);
+  Json j = moveSummary(board, pos, h->move);
+  j["value"] = h->value;
+  j["exact"] = h->exact;
+  j["verdict"] = h->verdict;
+  j["reasons"] = reasons;
+  return answer(j);
+}
+
+// The engine's player at a level (easy, medium, hard, perfect) chooses a move for the side to
+// move. Hard and Perfect get a short budget: the page waits for the answer.
+const char* sm_ai(const char* rulesText, const char* fields, const char* levelText, int seed) {
+  auto at = parseAt(rulesText, fields);
+  if (!at) return error(at.error().message);
+  const auto& [board, pos] = *at;
+  if (pos.over || board.legalMask(pos) == 0) return error("the game is over");
+  auto level = semis::engine::parseLevel(levelText);
+  if (!level) return error(level.error().message);
+  semis::engine::LevelOptions options;
+  options.hardSeconds = 0.4;
+  options.tableMegabytes = 4;
+  options.seed = static_cast<std::uint64_t>(seed);
+  semis::engine::Player player(board.rules(), *level, options);
+  return answer(Json{{"house", player.choose(pos)}});
 }
 
 }  // extern "C"

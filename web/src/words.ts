@@ -1,0 +1,71 @@
+// The page's sentences about moves, hints, clocks and results, in the current language.
+import type { BoardView } from './board';
+import { currentLang, t, type Key } from './i18n';
+import type { MoveSummary, Result, SideLetter } from './types';
+
+export function describe(p: MoveSummary, board: BoardView): string {
+  const parts = [t('previewLands', { pit: board.pitName(p.last) })];
+  if (p.captured > 0) parts.push(t('previewCaptures', { count: p.captured }));
+  if (p.castle) parts.push(t('previewCastle'));
+  if (p.extra_turn) parts.push(t('previewExtra'));
+  if (p.ends) parts.push(t('previewEnds'));
+  return parts.join(' · ');
+}
+
+export function hintReason(p: MoveSummary, depth: number): string {
+  if (p.ends) return t('hintEnds', { house: p.house });
+  if (p.castle) return t('hintCastle', { house: p.house });
+  if (p.captured > 0) return t('hintCapture', { house: p.house, count: p.captured });
+  if (p.extra_turn) return t('hintExtra', { house: p.house });
+  return t('hintQuiet', { house: p.house, depth });
+}
+
+// The clock as the server may send it: milliseconds left per side.
+export function clockText(clock: unknown, side: SideLetter, elapsed = 0): string {
+  if (!clock || typeof clock !== 'object') return '';
+  const c = clock as Record<string, unknown>;
+  const ms = typeof c[side] === 'number' ? (c[side] as number) : typeof (c.remaining as Record<string, unknown> | undefined)?.[side] === 'number' ? ((c.remaining as Record<string, number>)[side]) : null;
+  if (ms === null) return '';
+  const total = Math.max(0, Math.round((ms - elapsed) / 1000));
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
+}
+
+export function resultText(r: Result, names: Record<SideLetter, string>, you?: string): string {
+  let text: string;
+  const mine = r.winner === you;
+  if (r.score) {
+    // The winner's score first: "North wins 16–8".
+    const [a, b] = r.winner === 'N' ? [r.score[1], r.score[0]] : [r.score[0], r.score[1]];
+    text = r.winner === 'draw' ? t('draw', { a, b }) : mine ? t('youWin', { a, b }) : t('wins', { who: names[r.winner], a, b });
+  } else text = r.winner === 'draw' ? t('drawPlain') : mine ? t('youWinPlain') : t('winsPlain', { who: names[r.winner] });
+  const reasons = ['resign', 'time', 'agreement', 'split'];
+  if (r.reason && reasons.includes(r.reason)) text += ` (${t(`reason.${r.reason}` as Key)})`;
+  return text;
+}
+
+// The engine words its reasons in English; the French page translates the phrases it knows.
+const french: [RegExp, string][] = [
+  [/^feeds the opponent, as the rules require$/, 'nourrit l’adversaire, comme la règle l’exige'],
+  [/^ends in your store: you play again$/, 'finit dans votre grenier : vous rejouez'],
+  [/^captures 1 seed$/, 'prend 1 graine'],
+  [/^captures (\d+) seeds$/, 'prend $1 graines'],
+  [/^builds your castle$/, 'bâtit votre château'],
+  [/^protects your house (\d+) of (\d+) seeds that the opponent could capture next$/, 'protège votre case $1 et ses $2 graines, que l’adversaire pourrait prendre'],
+  [/^avoids giving the opponent an extra turn$/, 'évite de laisser l’adversaire rejouer'],
+  [/^ends the game$/, 'termine la partie'],
+  [/^the search rates it best$/, 'la recherche l’estime la meilleure'],
+  [/^about ([+-]?\d+) \(not proven\)$/, 'environ $1 (non prouvé)'],
+  [/^wins by (\d+) with best play$/, 'gagne de $1 avec le meilleur jeu'],
+  [/^loses by (\d+) with best play \(the best defence\)$/, 'perd de $1 avec le meilleur jeu (la meilleure défense)'],
+  [/^draws with best play$/, 'nulle avec le meilleur jeu'],
+];
+
+function inLang(phrase: string): string {
+  if (currentLang() !== 'fr') return phrase;
+  for (const [re, fr] of french) if (re.test(phrase)) return phrase.replace(re, fr);
+  return phrase;
+}
+
+export function engineHintText(house: number, reasons: string[], verdict: string): string {
+  return t('hintEngine', { house, reasons: reasons.map(inLang).join(' ; '), verdict: inLang(verdict) });
+}
