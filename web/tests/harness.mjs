@@ -2,7 +2,7 @@
 // - SEMIS_URL=http://127.0.0.1:PORT: use a running `semis serve`.
 // - SEMIS_BIN=path/to/semis: start `semis serve --web dist` on a free port.
 // - SEMIS_PREVIEW=1: `vite preview` of dist/ (no server at all: local play only).
-// - otherwise: the protocol stand-in (tests/standin-server.mjs) serving dist/.
+// - otherwise: build/release (or build/debug) src/app/semis of this checkout, if built.
 import { spawn, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,7 +41,7 @@ async function waitFor(url, ms = 20000) {
 
 let started = null;
 
-// { url, kind: real|standin|preview, server: whether the API answers, stop() }
+// { url, kind: real|preview, server: whether the API answers, stop() }
 export async function startSite() {
   if (started) return started;
   if (!existsSync(join(webDir, 'dist', 'index.html'))) execFileSync('npm', ['run', 'build'], { cwd: webDir, stdio: 'inherit' });
@@ -52,13 +52,14 @@ export async function startSite() {
   if (!url) {
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
-    if (process.env.SEMIS_BIN) {
+    const bin = process.env.SEMIS_BIN ?? ['release', 'debug'].map((b) => join(webDir, '..', 'build', b, 'src', 'app', 'semis')).find((p) => existsSync(p));
+    if (bin) {
       // A database file of its own, so a restart finds the games again.
       const db = join(mkdtempSync(join(tmpdir(), 'semis-web-')), 'semis.db');
       const args = (process.env.SEMIS_ARGS ?? 'serve --address 127.0.0.1 --port {port} --web {web} --db {db}')
         .split(' ')
         .map((a) => a.replace('{port}', String(port)).replace('{web}', join(webDir, 'dist')).replace('{db}', db));
-      const run = () => spawn(process.env.SEMIS_BIN, args, { stdio: ['ignore', 'ignore', 'inherit'] });
+      const run = () => spawn(bin, args, { stdio: ['ignore', 'ignore', 'inherit'] });
       child = run();
       kind = 'real';
       restart = async () => {
@@ -73,10 +74,7 @@ export async function startSite() {
       child = spawn(join(webDir, 'node_modules', '.bin', 'vite'), ['preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], { cwd: webDir, stdio: 'ignore' });
       kind = 'preview';
     } else {
-      const { startStandin } = await import('./standin-server.mjs');
-      const s = await startStandin(port, join(webDir, 'dist'), join(webDir, 'src', 'gen', 'semis-core.js'));
-      child = { kill: () => s.stop() };
-      kind = 'standin';
+      throw new Error('no Semis server: set SEMIS_BIN (or SEMIS_URL), or SEMIS_PREVIEW=1 for local play only');
     }
   } else kind = 'real';
   await waitFor(url + '/');
@@ -84,7 +82,7 @@ export async function startSite() {
   started = {
     url,
     kind,
-    server, // a Semis server (real or stand-in) answers the API
+    server, // a Semis server answers the API
     restart, // stops the server and starts it again on the same port and database (real server only)
     stop() {
       child?.kill('SIGTERM');

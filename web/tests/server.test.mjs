@@ -1,6 +1,6 @@
 // Browser tests through a server: the computer, a friend through the share link with a spectator,
 // reload and reconnect mid-game, and that an illegal click never sends a move.
-// Against `semis serve` when SEMIS_BIN/SEMIS_URL name it, else the protocol stand-in.
+// Against the real `semis serve` (SEMIS_BIN, SEMIS_URL, or this checkout's build).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { counts, idle, launch, newPage, shot, startSite } from './harness.mjs';
