@@ -39,6 +39,7 @@ struct Child {
   Position pos;
   int move;
   int order;
+  bool extra;
 };
 
 }  // namespace
@@ -153,6 +154,7 @@ int Search::search(const Position& pos, int alpha, int beta, int depth, int ply,
     c.move = std::countr_zero(m) + 1;
     c.pos = pos;
     const MoveInfo info = board_.apply(c.pos, c.move);
+    c.extra = info.extraTurn;
     c.order = (c.move == ttMove ? 1 << 20 : 0) + (c.pos.toMove == me && !c.pos.over ? 1 << 12 : 0) +
               info.captured * 16 + c.move;
   }
@@ -176,10 +178,13 @@ int Search::search(const Position& pos, int alpha, int beta, int depth, int ply,
     const Child& c = kids[i];
     bool childProven = false;
     int v;
+    // An extra turn is half a turn: it costs no depth while the path is shorter than twice the
+    // iteration's depth (chains of extra turns can be long and branch at every step).
+    const int childDepth = c.extra && ply < 2 * rootDepth_ ? depth : depth - 1;
     if (c.pos.toMove == me) {
-      v = search(c.pos, a, beta, depth - 1, ply + 1, childProven);  // the mover moves again: same sign
+      v = search(c.pos, a, beta, childDepth, ply + 1, childProven);  // the mover moves again: same sign
     } else {
-      v = -search(c.pos, -beta, -a, depth - 1, ply + 1, childProven);
+      v = -search(c.pos, -beta, -a, childDepth, ply + 1, childProven);
     }
     if (aborted_) return 0;
     allProven = allProven && childProven;
@@ -254,7 +259,8 @@ SearchResult Search::run(const Position& pos, const Limits& limits, const Progre
   int guess = evaluate(pos);
   const int maxDepth = limits.depth > 0 ? std::min(limits.depth, kMaxDepth) : kMaxDepth;
   for (int depth = 1; depth <= maxDepth; ++depth) {
-    mayAbort_ = depth > 1;  // the first iteration always completes, so there is always a move
+    mayAbort_ = depth > 1;
+    rootDepth_ = depth;  // the first iteration always completes, so there is always a move
     rootBest_ = 0;
     bool proven = false;
     const int v = mtdf(pos, guess, depth, proven);

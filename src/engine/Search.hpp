@@ -7,7 +7,7 @@
 // not flip sides, so the child's value is not negated. Every node knows the seeds left on the board,
 // which bounds its value (the futility bound): it can gain at most all of them or lose them all.
 // A result is "exact" when it rests on finished games, table hits and such bounds only; the search
-// stops as soon as the root is proven. History rules of semis::Game (repetition, no-capture splits,
+// stops as soon as the root is proven. Depth counts turns: an extra turn costs no depth. History rules of semis::Game (repetition, no-capture splits,
 // sets) are ignored: the search plays one set of the bare Board.
 //
 // A Search is not thread-safe; use one per thread (semis::engine::Engine wraps one on its own
@@ -93,6 +93,7 @@ class Search {
   std::chrono::steady_clock::time_point start_;
   std::uint64_t nodes_ = 0;
   int rootBest_ = 0;
+  int rootDepth_ = 1;
 };
 
 }  // namespace semis::engine
