@@ -45,7 +45,7 @@ struct Child {
 }  // namespace
 
 Search::Search(const Rules& rules, std::size_t tableMegabytes)
-    : board_(rules), rulesKey_(rulesKey(rules)), table_(tableMegabytes) {
+    : board_(rules), rulesKey_(rulesKey(rules)), table_(tableMegabytes), relative_(Egdb::applies(rules)) {
   (void)zobrist();
 }
 
@@ -53,7 +53,10 @@ std::uint64_t Search::hash(const Position& pos) const {
   const Zobrist& z = zobrist();
   std::uint64_t h = rulesKey_ * 0xD6E8FEB86659FD93ULL;
   const int ring = board_.rules().ringSize();
-  for (int p = 0; p < ring; ++p) h ^= z.pit[p][pos.pits[static_cast<std::size_t>(p)]];
+  for (int p = 0; p < ring; ++p) {
+    if (relative_ && board_.isStore(p)) continue;
+    h ^= z.pit[p][pos.pits[static_cast<std::size_t>(p)]];
+  }
   if (pos.toMove == Side::North) h ^= z.north;
   for (int s = 0; s < 2; ++s) {
     if (pos.castle[static_cast<std::size_t>(s)] != kNoCastle) h ^= z.castle[s][pos.castle[static_cast<std::size_t>(s)]];
@@ -122,24 +125,29 @@ int Search::search(const Position& pos, int alpha, int beta, int depth, int ply,
     }
   }
   const std::uint64_t key = hash(pos);
+  // Where only the houses matter, the table holds values of the seeds left (stores excluded from
+  // the key), so positions that differ only in their stores share an entry.
+  const int off = relative_ ? d : 0;
   int ttMove = 0;
   if (const TableEntry* e = table_.probe(key)) {
     ttMove = e->move;
     const bool entryProven = e->depth == kProvenDepth;
+    const int eLower = e->lower <= -32000 ? -kInfinity : e->lower + off;
+    const int eUpper = e->upper >= 32000 ? kInfinity : e->upper + off;
     if (entryProven || e->depth >= depth) {
-      if (e->lower >= beta || e->lower == e->upper) {
+      if (eLower >= beta || eLower == eUpper) {
         if (ply == 0 && e->move != 0) rootBest_ = e->move;
         proven = entryProven;
-        return e->lower;
+        return eLower;
       }
-      if (e->upper <= alpha) {
+      if (eUpper <= alpha) {
         proven = entryProven;
-        return e->upper;
+        return eUpper;
       }
     }
     if (entryProven) {  // proven bounds hold at any depth: they tighten the futility bound
-      lo = std::max(lo, static_cast<int>(e->lower));
-      hi = std::min(hi, static_cast<int>(e->upper));
+      lo = std::max(lo, eLower);
+      hi = std::min(hi, eUpper);
     }
   }
   if (depth <= 0) {
@@ -202,7 +210,7 @@ int Search::search(const Position& pos, int alpha, int beta, int depth, int ply,
     }
   }
   proven = best >= beta ? cutProven : allProven;
-  table_.store(key, alpha, beta, best, depth, proven, bestMove);
+  table_.store(key, alpha - off, beta - off, best - off, depth, proven, bestMove);
   return best;
 }
 

@@ -86,6 +86,7 @@ class Search {
   std::uint64_t rulesKey_;
   Table table_;
   const Egdb* egdb_ = nullptr;
+  bool relative_;  // values in the table are relative to the stores (Egdb::applies)
   std::atomic<bool> stop_{false};
   bool aborted_ = false;
   bool mayAbort_ = true;
