@@ -188,9 +188,9 @@ int Search::search(const Position& pos, int alpha, int beta, int depth, int ply,
     const Child& c = kids[i];
     bool childProven = false;
     int v;
-    // An extra turn is half a turn: it costs no depth while the path is shorter than twice the
-    // iteration's depth (chains of extra turns can be long and branch at every step).
-    const int childDepth = c.extra && ply < 2 * rootDepth_ ? depth : depth - 1;
+    // An extra turn is half a turn: it costs no depth while the path is shorter than the
+    // iteration's depth (chains of extra turns can be long and branch at every step: Congkak).
+    const int childDepth = c.extra && ply < rootDepth_ ? depth : depth - 1;
     if (c.pos.toMove == me) {
       v = search(c.pos, a, beta, childDepth, ply + 1, childProven);  // the mover moves again: same sign
     } else {
