@@ -36,10 +36,12 @@ int matchCommand(int argc, char** argv) {
   } catch (const std::exception&) {
     return complain("match", "--games, --ms and --seed take numbers");
   }
-  if (games < 1 || games > 100000 || ms < 1) return complain("match", "--games takes 1..100000, --ms a positive number");
+  if (games < 1 || games > 100000 || ms < 1)
+    return complain("match", "--games takes 1..100000, --ms a positive number");
   Rules oneSet = *rules;
   oneSet.sets = 1;
-  if (opts0.mediumDepth < 1 || opts0.mediumDepth > engine::kMaxDepth) return complain("match", "--medium-depth takes 1..240");
+  if (opts0.mediumDepth < 1 || opts0.mediumDepth > engine::kMaxDepth)
+    return complain("match", "--medium-depth takes 1..240");
   engine::LevelOptions opts = opts0;
   opts.hardSeconds = ms / 1000.0;
   opts.seed = seed;
@@ -74,16 +76,22 @@ int matchCommand(int argc, char** argv) {
     const Outcome o = game.over() ? game.setResults().back().outcome : game.board().outcome(game.position());
     const int diff = aSide == Side::South ? o.south - o.north : o.north - o.south;
     margin += diff;
-    if (diff > 0) ++wins;
-    else if (diff < 0) ++losses;
-    else ++draws;
+    if (diff > 0)
+      ++wins;
+    else if (diff < 0)
+      ++losses;
+    else
+      ++draws;
     // A pair is one opening played from both sides: it cancels the first player's advantage, which
     // in Congkak decides most games between any two levels.
     pairMargin += diff;
     if (g % 2 == 1) {
-      if (pairMargin > 0) ++pairWins;
-      else if (pairMargin < 0) ++pairLosses;
-      else ++pairDraws;
+      if (pairMargin > 0)
+        ++pairWins;
+      else if (pairMargin < 0)
+        ++pairLosses;
+      else
+        ++pairDraws;
       pairMargin = 0;
     }
   }

@@ -6,9 +6,8 @@
 #include <chrono>
 #include <cstdio>
 #include <memory>
-#include <vector>
-
 #include <nlohmann/json.hpp>
+#include <vector>
 
 #include "app/Commands.hpp"
 #include "app/Setup.hpp"
@@ -50,7 +49,8 @@ int solveCommand(int argc, char** argv) {
   const engine::SearchResult root = search.run(pos, limits);
   std::uint64_t moveNodes = 0;
   // --root-only: only the root's value and best move (for timing the solver itself).
-  const auto moves = args->has("root-only") ? std::vector<engine::MoveValue>{} : search.moveValues(pos, limits, &moveNodes);
+  const auto moves =
+      args->has("root-only") ? std::vector<engine::MoveValue>{} : search.moveValues(pos, limits, &moveNodes);
   const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const std::uint64_t nodes = root.nodes + moveNodes;
   const Board& board = search.board();

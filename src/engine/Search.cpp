@@ -271,7 +271,8 @@ SearchResult Search::run(const Position& pos, const Limits& limits, const Progre
   // Without limits this is the solver: a few iterations order the moves, then one search to the
   // end of the game, whose value is proven unless the bare board cycles.
   const bool solving = limits.depth == 0 && limits.nodes == 0 && limits.seconds == 0;
-  for (int depth = 1; depth <= maxDepth; depth = solving && depth >= kSolveWarmup ? maxDepth + (depth == maxDepth) : depth + 1) {
+  for (int depth = 1; depth <= maxDepth;
+       depth = solving && depth >= kSolveWarmup ? maxDepth + (depth == maxDepth) : depth + 1) {
     mayAbort_ = depth > 1;
     rootDepth_ = depth;  // the first iteration always completes, so there is always a move
     rootBest_ = 0;
