@@ -51,6 +51,8 @@ Search::Search(const Rules& rules, std::size_t tableMegabytes)
   (void)zobrist();
 }
 
+void Search::setEgdb(const Egdb* egdb) { egdb_ = egdb != nullptr && egdb->rules() == board_.rules() ? egdb : nullptr; }
+
 std::uint64_t Search::hash(const Position& pos) const {
   const Zobrist& z = zobrist();
   std::uint64_t h = rulesKey_ * 0xD6E8FEB86659FD93ULL;

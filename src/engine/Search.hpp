@@ -55,7 +55,8 @@ class Search {
  public:
   explicit Search(const Rules& rules, std::size_t tableMegabytes = 16);
 
-  void setEgdb(const Egdb* egdb) { egdb_ = egdb; }
+  // Probes `egdb` from now on; a table for other rules (or nullptr) switches probing off.
+  void setEgdb(const Egdb* egdb);
   // Forget the table (e.g. between benchmark positions).
   void clear() { table_.clear(); }
   // Any thread: ends the running search at its next check; run() then returns its best so far.
