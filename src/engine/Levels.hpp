@@ -20,7 +20,7 @@ enum class Level : std::uint8_t { Easy, Medium, Hard, Perfect };
 
 struct LevelOptions {
   double hardSeconds = 1.0;  // Hard's budget per move; Perfect gets five times as much
-  int mediumDepth = 4;
+  int mediumDepth = 3;
   double easyMissChance = 0.35;  // how often Easy overlooks its captures and extra turns
   int easyNoise = 2;             // Easy's values are off by up to this many seeds
   std::uint64_t seed = 1;
