@@ -36,10 +36,10 @@ std::vector<Position> benchPositions(const Board& board) {
 int benchCommand(int argc, char** argv) {
   auto args = Args::parse(argc, argv, {"depth", "table"});
   if (!args) return complain("bench", args.error().message);
-  int depth = 12;
+  int depth = 6;
   int tableMb = 16;
   try {
-    depth = std::stoi(args->get("depth", "12"));
+    depth = std::stoi(args->get("depth", "6"));
     tableMb = std::stoi(args->get("table", "16"));
   } catch (const std::exception&) {
     return complain("bench", "--depth and --table take numbers");

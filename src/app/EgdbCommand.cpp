@@ -15,7 +15,8 @@ int egdbCommand(int argc, char** argv) {
   auto args = Args::parse(argc, argv, {"rules", "seeds", "out"});
   if (!args) return complain("egdb", args.error().message);
   const auto& words = args->positional();
-  if (words.empty()) return complain("egdb", "usage: semis egdb build --rules R --seeds K --out FILE | semis egdb info FILE");
+  if (words.empty())
+    return complain("egdb", "usage: semis egdb build --rules R --seeds K --out FILE | semis egdb info FILE");
   if (words[0] == "build") {
     if (!args->has("rules") || !args->has("seeds") || !args->has("out")) {
       return complain("egdb", "build needs --rules R --seeds K --out FILE");

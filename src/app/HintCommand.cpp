@@ -3,7 +3,6 @@
 
 #include <bit>
 #include <cstdio>
-
 #include <nlohmann/json.hpp>
 
 #include "app/Commands.hpp"
@@ -33,7 +32,8 @@ int hintCommand(int argc, char** argv) {
   if (!h) return complain("hint", h.error().message);
   std::printf("play house %d: %s\n", h->move, h->verdict.c_str());
   for (const auto& r : h->reasons) std::printf("  - %s\n", r.c_str());
-  for (const auto& mv : h->moves) std::printf("  move %d : %+d%s\n", mv.move, mv.value, mv.exact ? "" : " (not proven)");
+  for (const auto& mv : h->moves)
+    std::printf("  move %d : %+d%s\n", mv.move, mv.value, mv.exact ? "" : " (not proven)");
   if (args->has("json")) {
     nlohmann::ordered_json j;
     j["move"] = h->move;

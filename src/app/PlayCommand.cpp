@@ -1,11 +1,15 @@
-// `semis play --rules R [--position P]`: two people play at one terminal. Bad input is refused with
-// the reason and the game goes on; "quit" (or the end of input) leaves, printing the record so far.
+// `semis play --rules R [--position P] [--ai LEVEL [--ai-side S|N] [--ai-seconds T]]`: two people
+// play at one terminal, or one person against the AI (easy, medium, hard, perfect; it takes North
+// unless --ai-side S). Bad input is refused with the reason and the game goes on; "quit" (or the
+// end of input) leaves, printing the record so far.
 
 #include <iostream>
+#include <memory>
 #include <string>
 
 #include "app/Commands.hpp"
 #include "app/Setup.hpp"
+#include "engine/Levels.hpp"
 #include "rules/Notation.hpp"
 #include "rules/Text.hpp"
 
@@ -26,10 +30,29 @@ void announce(const Ply& ply) {
 }  // namespace
 
 int playCommand(int argc, char** argv) {
-  auto args = Args::parse(argc, argv, {"rules", "position"});
+  auto args = Args::parse(argc, argv, {"rules", "position", "ai", "ai-side", "ai-seconds"});
   if (!args) return complain("play", args.error().message);
   auto setup = setupFromArgs(*args);
   if (!setup) return complain("play", setup.error().message);
+  std::unique_ptr<engine::Player> ai;
+  Side aiSide = Side::North;
+  if (args->has("ai")) {
+    auto level = engine::parseLevel(args->get("ai"));
+    if (!level) return complain("play", level.error().message);
+    const std::string side = args->get("ai-side", "N");
+    if (side != "S" && side != "N") return complain("play", "--ai-side takes S or N");
+    aiSide = side == "S" ? Side::South : Side::North;
+    engine::LevelOptions opts;
+    try {
+      opts.hardSeconds = std::stod(args->get("ai-seconds", "1"));
+    } catch (const std::exception&) {
+      opts.hardSeconds = -1;
+    }
+    if (!(opts.hardSeconds > 0 && opts.hardSeconds <= 600)) return complain("play", "--ai-seconds takes a positive number");
+    ai = std::make_unique<engine::Player>(setup->rules, *level, opts);
+  } else if (args->has("ai-side") || args->has("ai-seconds")) {
+    return complain("play", "--ai-side and --ai-seconds need --ai LEVEL");
+  }
   Record record{{}, setup->position ? Game(setup->rules, *setup->position) : Game(setup->rules), {}};
   Game& game = record.game;
   const Board& board = game.board();
@@ -40,6 +63,18 @@ int playCommand(int argc, char** argv) {
     std::cout << "\n" << drawBoard(board, game.position());
     if (game.setCount() > 1) std::cout << "Set " << game.currentSet() << " of " << game.setCount() << "\n";
     const Side mover = game.position().toMove;
+    if (ai && mover == aiSide) {
+      const int house = ai->choose(game.position());
+      auto ply = game.play(house);
+      if (!ply) return complain("play", "the AI chose an illegal move: " + ply.error().message, kExitFailure);
+      std::cout << sideWord(mover) << " (AI, " << engine::levelName(ai->level()) << ") plays house " << house << ".\n";
+      announce(**ply);
+      while (shownSets < static_cast<int>(game.setResults().size())) {
+        const Outcome& o = game.setResults()[static_cast<std::size_t>(shownSets++)].outcome;
+        std::cout << "\nSet over: South " << o.south << ", North " << o.north << ".\n";
+      }
+      continue;
+    }
     std::cout << sideWord(mover) << ", your move (legal: " << board.legalList(game.position()) << "): " << std::flush;
     std::string line;
     if (!std::getline(std::cin, line) || line == "quit" || line == "q") break;

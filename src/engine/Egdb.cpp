@@ -41,9 +41,7 @@ Egdb::Egdb(Egdb&&) noexcept = default;
 Egdb& Egdb::operator=(Egdb&&) noexcept = default;
 Egdb::~Egdb() = default;
 
-bool Egdb::applies(const Rules& rules) {
-  return rules.stores && !rules.castle && rules.winAt == 0 && !rules.feeding;
-}
+bool Egdb::applies(const Rules& rules) { return rules.stores && !rules.castle && rules.winAt == 0 && !rules.feeding; }
 
 void Egdb::layout() {
   const int m = 2 * houses_;
@@ -116,9 +114,11 @@ int Egdb::solveAt(const Board& board, const Position& pos, int seeds, int depth)
       const bool mirror = child.toMove == Side::North;
       for (int i = 0; i < houses_; ++i) {
         norm.pits[static_cast<std::size_t>(i)] = child.pits[static_cast<std::size_t>((mirror ? houses_ + 1 : 0) + i)];
-        norm.pits[static_cast<std::size_t>(houses_ + 1 + i)] = child.pits[static_cast<std::size_t>((mirror ? 0 : houses_ + 1) + i)];
+        norm.pits[static_cast<std::size_t>(houses_ + 1 + i)] =
+            child.pits[static_cast<std::size_t>((mirror ? 0 : houses_ + 1) + i)];
       }
-      const int left = seeds - child.pits[static_cast<std::size_t>(south)] - child.pits[static_cast<std::size_t>(north)];
+      const int left =
+          seeds - child.pits[static_cast<std::size_t>(south)] - child.pits[static_cast<std::size_t>(north)];
       const int w = solveAt(board, norm, left, depth + 1);
       if (w == kInProgress) {
         owned_[idx] = static_cast<std::int8_t>(kUnknown);
@@ -135,8 +135,10 @@ int Egdb::solveAt(const Board& board, const Position& pos, int seeds, int depth)
 
 Result<Egdb> Egdb::build(const Rules& rules, int maxSeeds) {
   if (!applies(rules)) {
-    return fail("endgame databases need rules whose value depends only on the houses (stores, no castle, no "
-                "feeding, no win threshold): not " + toString(rules));
+    return fail(
+        "endgame databases need rules whose value depends only on the houses (stores, no castle, no "
+        "feeding, no win threshold): not " +
+        toString(rules));
   }
   if (maxSeeds < 1 || maxSeeds > kMaxSeedsLimit) return fail("--seeds K takes 1.." + std::to_string(kMaxSeedsLimit));
   Egdb db;
@@ -221,11 +223,13 @@ Result<Egdb> Egdb::open(const std::string& path) {
   mapping->length = length;
   Header hd{};
   std::memcpy(&hd, addr, sizeof hd);
-  if (std::memcmp(hd.magic, kMagic, sizeof kMagic) != 0 || hd.version != 1) return fail(path + " is not a Semis endgame table");
+  if (std::memcmp(hd.magic, kMagic, sizeof kMagic) != 0 || hd.version != 1)
+    return fail(path + " is not a Semis endgame table");
   hd.rules[sizeof hd.rules - 1] = '\0';
   auto rules = parseRules(hd.rules);
   if (!rules) return fail(path + ": bad rules in header: " + rules.error().message);
-  if (!applies(*rules) || hd.maxSeeds < 1 || hd.maxSeeds > kMaxSeedsLimit || static_cast<int>(hd.houses) != rules->houses) {
+  if (!applies(*rules) || hd.maxSeeds < 1 || hd.maxSeeds > kMaxSeedsLimit ||
+      static_cast<int>(hd.houses) != rules->houses) {
     return fail(path + ": inconsistent header");
   }
   Egdb db;
@@ -233,7 +237,8 @@ Result<Egdb> Egdb::open(const std::string& path) {
   db.maxSeeds_ = static_cast<int>(hd.maxSeeds);
   db.houses_ = rules->houses;
   db.layout();
-  if (db.count_ != hd.count || length != sizeof(Header) + db.count_) return fail(path + ": size does not match its header");
+  if (db.count_ != hd.count || length != sizeof(Header) + db.count_)
+    return fail(path + ": size does not match its header");
   db.data_ = static_cast<const std::int8_t*>(addr) + sizeof(Header);
   db.mapping_ = std::move(mapping);
   return db;

@@ -53,7 +53,7 @@ class Egdb {
   std::vector<std::int8_t> owned_;     // while building
   const std::int8_t* data_ = nullptr;  // owned_ or the mapping
   std::unique_ptr<Mapping> mapping_;
-  std::vector<std::uint64_t> levelOffset_;     // first index of each seed count
+  std::vector<std::uint64_t> levelOffset_;  // first index of each seed count
   std::vector<std::vector<std::uint64_t>> binom_;
 
   void layout();

@@ -22,7 +22,8 @@ std::array<int, kMaxPits> threats(const Board& board, const Position& pos, Side 
       const int pit = board.housePit(victim, h);
       const int before = base.pits[static_cast<std::size_t>(pit)];
       // A house emptied by a capture (not by the victim's own sowing): it was taken.
-      if (before > 0 && child.pits[static_cast<std::size_t>(pit)] == 0 && !child.over) at[static_cast<std::size_t>(pit)] = before;
+      if (before > 0 && child.pits[static_cast<std::size_t>(pit)] == 0 && !child.over)
+        at[static_cast<std::size_t>(pit)] = before;
     }
   }
   return at;
@@ -54,7 +55,8 @@ std::vector<std::string> moveReasons(const Board& board, const Position& pos, in
   Position child = pos;
   const MoveInfo info = board.apply(child, move);
   if (info.extraTurn) out.emplace_back("ends in your store: you play again");
-  if (info.captured > 0) out.push_back("captures " + std::to_string(info.captured) + " seed" + (info.captured == 1 ? "" : "s"));
+  if (info.captured > 0)
+    out.push_back("captures " + std::to_string(info.captured) + " seed" + (info.captured == 1 ? "" : "s"));
   if (info.castleMade) out.emplace_back("builds your castle");
   // Protection: a house of mine the opponent could capture now and no longer can after the move.
   const auto before = threats(board, pos, opp);
@@ -63,11 +65,14 @@ std::vector<std::string> moveReasons(const Board& board, const Position& pos, in
   for (int h = 1; h <= board.houses(); ++h) {
     const int pit = board.housePit(me, h);
     const int n = before[static_cast<std::size_t>(pit)];
-    if (n >= 2 && after[static_cast<std::size_t>(pit)] == 0 && (bestPit < 0 || n > before[static_cast<std::size_t>(bestPit)])) bestPit = pit;
+    if (n >= 2 && after[static_cast<std::size_t>(pit)] == 0 &&
+        (bestPit < 0 || n > before[static_cast<std::size_t>(bestPit)]))
+      bestPit = pit;
   }
   if (bestPit >= 0) {
     out.push_back("protects your house " + std::to_string(board.houseNumber(bestPit)) + " of " +
-                  std::to_string(before[static_cast<std::size_t>(bestPit)]) + " seeds that the opponent could capture next");
+                  std::to_string(before[static_cast<std::size_t>(bestPit)]) +
+                  " seeds that the opponent could capture next");
   }
   // Extra turns for the opponent: this move gives none where another move would.
   if (!info.extraTurn && !givesExtraTurn(board, child, opp)) {

@@ -16,16 +16,23 @@ Result<Level> parseLevel(std::string_view text) {
 
 std::string_view levelName(Level level) {
   switch (level) {
-    case Level::Easy: return "easy";
-    case Level::Medium: return "medium";
-    case Level::Hard: return "hard";
-    case Level::Perfect: return "perfect";
+    case Level::Easy:
+      return "easy";
+    case Level::Medium:
+      return "medium";
+    case Level::Hard:
+      return "hard";
+    case Level::Perfect:
+      return "perfect";
   }
   return "?";
 }
 
 Player::Player(const Rules& rules, Level level, LevelOptions options)
-    : level_(level), options_(options), search_(std::make_unique<Search>(rules, options.tableMegabytes)), rng_(options.seed) {}
+    : level_(level),
+      options_(options),
+      search_(std::make_unique<Search>(rules, options.tableMegabytes)),
+      rng_(options.seed) {}
 
 int Player::choose(const Position& pos) {
   const Board& board = search_->board();

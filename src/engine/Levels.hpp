@@ -19,10 +19,10 @@ enum class Level : std::uint8_t { Easy, Medium, Hard, Perfect };
 [[nodiscard]] std::string_view levelName(Level level);
 
 struct LevelOptions {
-  double hardSeconds = 1.0;        // Hard's budget per move; Perfect gets five times as much
-  int mediumDepth = 4;
-  double easyMissChance = 0.35;    // how often Easy overlooks its captures and extra turns
-  int easyNoise = 2;               // Easy's values are off by up to this many seeds
+  double hardSeconds = 1.0;  // Hard's budget per move; Perfect gets five times as much
+  int mediumDepth = 3;
+  double easyMissChance = 0.35;  // how often Easy overlooks its captures and extra turns
+  int easyNoise = 2;             // Easy's values are off by up to this many seeds
   std::uint64_t seed = 1;
   std::size_t tableMegabytes = 16;
 };

@@ -35,24 +35,32 @@ const Zobrist& zobrist() {
   return z;
 }
 
+constexpr int kSolveWarmup = 8;
+
 struct Child {
   Position pos;
   int move;
   int order;
+  bool extra;
 };
 
 }  // namespace
 
 Search::Search(const Rules& rules, std::size_t tableMegabytes)
-    : board_(rules), rulesKey_(rulesKey(rules)), table_(tableMegabytes) {
+    : board_(rules), rulesKey_(rulesKey(rules)), table_(tableMegabytes), relative_(Egdb::applies(rules)) {
   (void)zobrist();
 }
+
+void Search::setEgdb(const Egdb* egdb) { egdb_ = egdb != nullptr && egdb->rules() == board_.rules() ? egdb : nullptr; }
 
 std::uint64_t Search::hash(const Position& pos) const {
   const Zobrist& z = zobrist();
   std::uint64_t h = rulesKey_ * 0xD6E8FEB86659FD93ULL;
   const int ring = board_.rules().ringSize();
-  for (int p = 0; p < ring; ++p) h ^= z.pit[p][pos.pits[static_cast<std::size_t>(p)]];
+  for (int p = 0; p < ring; ++p) {
+    if (relative_ && board_.isStore(p)) continue;
+    h ^= z.pit[p][pos.pits[static_cast<std::size_t>(p)]];
+  }
   if (pos.toMove == Side::North) h ^= z.north;
   for (int s = 0; s < 2; ++s) {
     if (pos.castle[static_cast<std::size_t>(s)] != kNoCastle) h ^= z.castle[s][pos.castle[static_cast<std::size_t>(s)]];
@@ -121,24 +129,29 @@ int Search::search(const Position& pos, int alpha, int beta, int depth, int ply,
     }
   }
   const std::uint64_t key = hash(pos);
+  // Where only the houses matter, the table holds values of the seeds left (stores excluded from
+  // the key), so positions that differ only in their stores share an entry.
+  const int off = relative_ ? d : 0;
   int ttMove = 0;
   if (const TableEntry* e = table_.probe(key)) {
     ttMove = e->move;
     const bool entryProven = e->depth == kProvenDepth;
+    const int eLower = e->lower <= -32000 ? -kInfinity : e->lower + off;
+    const int eUpper = e->upper >= 32000 ? kInfinity : e->upper + off;
     if (entryProven || e->depth >= depth) {
-      if (e->lower >= beta || e->lower == e->upper) {
+      if (eLower >= beta || eLower == eUpper) {
         if (ply == 0 && e->move != 0) rootBest_ = e->move;
         proven = entryProven;
-        return e->lower;
+        return eLower;
       }
-      if (e->upper <= alpha) {
+      if (eUpper <= alpha) {
         proven = entryProven;
-        return e->upper;
+        return eUpper;
       }
     }
     if (entryProven) {  // proven bounds hold at any depth: they tighten the futility bound
-      lo = std::max(lo, static_cast<int>(e->lower));
-      hi = std::min(hi, static_cast<int>(e->upper));
+      lo = std::max(lo, eLower);
+      hi = std::min(hi, eUpper);
     }
   }
   if (depth <= 0) {
@@ -153,6 +166,7 @@ int Search::search(const Position& pos, int alpha, int beta, int depth, int ply,
     c.move = std::countr_zero(m) + 1;
     c.pos = pos;
     const MoveInfo info = board_.apply(c.pos, c.move);
+    c.extra = info.extraTurn;
     c.order = (c.move == ttMove ? 1 << 20 : 0) + (c.pos.toMove == me && !c.pos.over ? 1 << 12 : 0) +
               info.captured * 16 + c.move;
   }
@@ -176,10 +190,13 @@ int Search::search(const Position& pos, int alpha, int beta, int depth, int ply,
     const Child& c = kids[i];
     bool childProven = false;
     int v;
+    // An extra turn is half a turn: it costs no depth while the path is shorter than the
+    // iteration's depth (chains of extra turns can be long and branch at every step: Congkak).
+    const int childDepth = c.extra && ply < rootDepth_ ? depth : depth - 1;
     if (c.pos.toMove == me) {
-      v = search(c.pos, a, beta, depth - 1, ply + 1, childProven);  // the mover moves again: same sign
+      v = search(c.pos, a, beta, childDepth, ply + 1, childProven);  // the mover moves again: same sign
     } else {
-      v = -search(c.pos, -beta, -a, depth - 1, ply + 1, childProven);
+      v = -search(c.pos, -beta, -a, childDepth, ply + 1, childProven);
     }
     if (aborted_) return 0;
     allProven = allProven && childProven;
@@ -197,7 +214,7 @@ int Search::search(const Position& pos, int alpha, int beta, int depth, int ply,
     }
   }
   proven = best >= beta ? cutProven : allProven;
-  table_.store(key, alpha, beta, best, depth, proven, bestMove);
+  table_.store(key, alpha - off, beta - off, best - off, depth, proven, bestMove);
   return best;
 }
 
@@ -253,8 +270,13 @@ SearchResult Search::run(const Position& pos, const Limits& limits, const Progre
   }
   int guess = evaluate(pos);
   const int maxDepth = limits.depth > 0 ? std::min(limits.depth, kMaxDepth) : kMaxDepth;
-  for (int depth = 1; depth <= maxDepth; ++depth) {
-    mayAbort_ = depth > 1;  // the first iteration always completes, so there is always a move
+  // Without limits this is the solver: a few iterations order the moves, then one search to the
+  // end of the game, whose value is proven unless the bare board cycles.
+  const bool solving = limits.depth == 0 && limits.nodes == 0 && limits.seconds == 0;
+  for (int depth = 1; depth <= maxDepth;
+       depth = solving && depth >= kSolveWarmup ? maxDepth + (depth == maxDepth) : depth + 1) {
+    mayAbort_ = depth > 1;
+    rootDepth_ = depth;  // the first iteration always completes, so there is always a move
     rootBest_ = 0;
     bool proven = false;
     const int v = mtdf(pos, guess, depth, proven);

@@ -7,8 +7,8 @@
 // not flip sides, so the child's value is not negated. Every node knows the seeds left on the board,
 // which bounds its value (the futility bound): it can gain at most all of them or lose them all.
 // A result is "exact" when it rests on finished games, table hits and such bounds only; the search
-// stops as soon as the root is proven. History rules of semis::Game (repetition, no-capture splits,
-// sets) are ignored: the search plays one set of the bare Board.
+// stops as soon as the root is proven. Depth counts turns: an extra turn costs no depth. History rules of semis::Game
+// (repetition, no-capture splits, sets) are ignored: the search plays one set of the bare Board.
 //
 // A Search is not thread-safe; use one per thread (semis::engine::Engine wraps one on its own
 // thread). stop() is the exception: any thread may call it.
@@ -30,17 +30,17 @@ inline constexpr int kInfinity = 30000;
 inline constexpr int kMaxDepth = 240;
 
 struct Limits {
-  int depth = 0;             // plies (each sowing is one); 0: no limit
-  std::uint64_t nodes = 0;   // 0: no limit
-  double seconds = 0;        // 0: no limit
+  int depth = 0;            // plies (each sowing is one); 0: no limit
+  std::uint64_t nodes = 0;  // 0: no limit
+  double seconds = 0;       // 0: no limit
 };
 
 struct SearchResult {
-  int bestMove = 0;          // house 1..N; 0 when the game is over
-  int value = 0;             // for the player to move
-  bool exact = false;        // the value is the game-theoretic one
-  int depth = 0;             // the last completed iteration
-  std::vector<int> pv;       // the principal variation, from the table (houses of each mover)
+  int bestMove = 0;     // house 1..N; 0 when the game is over
+  int value = 0;        // for the player to move
+  bool exact = false;   // the value is the game-theoretic one
+  int depth = 0;        // the last completed iteration
+  std::vector<int> pv;  // the principal variation, from the table (houses of each mover)
   std::uint64_t nodes = 0;
   double seconds = 0;
 };
@@ -55,7 +55,8 @@ class Search {
  public:
   explicit Search(const Rules& rules, std::size_t tableMegabytes = 16);
 
-  void setEgdb(const Egdb* egdb) { egdb_ = egdb; }
+  // Probes `egdb` from now on; a table for other rules (or nullptr) switches probing off.
+  void setEgdb(const Egdb* egdb);
   // Forget the table (e.g. between benchmark positions).
   void clear() { table_.clear(); }
   // Any thread: ends the running search at its next check; run() then returns its best so far.
@@ -86,6 +87,7 @@ class Search {
   std::uint64_t rulesKey_;
   Table table_;
   const Egdb* egdb_ = nullptr;
+  bool relative_;  // values in the table are relative to the stores (Egdb::applies)
   std::atomic<bool> stop_{false};
   bool aborted_ = false;
   bool mayAbort_ = true;
@@ -93,6 +95,7 @@ class Search {
   std::chrono::steady_clock::time_point start_;
   std::uint64_t nodes_ = 0;
   int rootBest_ = 0;
+  int rootDepth_ = 1;
 };
 
 }  // namespace semis::engine

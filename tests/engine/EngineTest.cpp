@@ -27,9 +27,13 @@ TEST(Engine, ResultsComeThroughCallbacks) {
   std::atomic<int> iterations{0};
   SearchResult done;
   std::atomic<bool> called{false};
-  auto ok = engine.go(Board(rules).start(), Limits{},
-                      [&](const SearchResult& r) { done = r; called = true; },
-                      [&](const SearchResult&) { ++iterations; });
+  auto ok = engine.go(
+      Board(rules).start(), Limits{},
+      [&](const SearchResult& r) {
+        done = r;
+        called = true;
+      },
+      [&](const SearchResult&) { ++iterations; });
   ASSERT_TRUE(ok.has_value());
   EXPECT_FALSE(engine.go(Board(rules).start(), Limits{}, {}).has_value() && engine.busy());
   engine.wait();
@@ -45,7 +49,13 @@ TEST(Engine, StopEndsAnUnboundedSearch) {
   Engine engine(rules);
   std::atomic<bool> called{false};
   SearchResult done;
-  ASSERT_TRUE(engine.go(Board(rules).start(), Limits{}, [&](const SearchResult& r) { done = r; called = true; }).has_value());
+  ASSERT_TRUE(engine
+                  .go(Board(rules).start(), Limits{},
+                      [&](const SearchResult& r) {
+                        done = r;
+                        called = true;
+                      })
+                  .has_value());
   engine.stop();
   engine.wait();
   EXPECT_TRUE(called);
@@ -65,7 +75,10 @@ TEST(Engine, SeveralEnginesAtOnceAgree) {
   std::vector<SearchResult> results(4);
   for (int i = 0; i < 4; ++i) {
     engines.push_back(std::make_unique<Engine>(rules));
-    ASSERT_TRUE(engines.back()->go(Board(rules).start(), Limits{}, [&results, i](const SearchResult& r) { results[static_cast<std::size_t>(i)] = r; }).has_value());
+    ASSERT_TRUE(engines.back()
+                    ->go(Board(rules).start(), Limits{},
+                         [&results, i](const SearchResult& r) { results[static_cast<std::size_t>(i)] = r; })
+                    .has_value());
   }
   for (auto& e : engines) e->wait();
   for (const auto& r : results) {
@@ -144,7 +157,8 @@ TEST(Hint, ProtectsAThreatenedHouse) {
   auto pos = parsePositionFor(board, "4,1,1,1/2,1,1,0/7,6/S");
   ASSERT_TRUE(pos.has_value()) << pos.error().message;
   const auto reasons = moveReasons(board, *pos, 1);
-  EXPECT_NE(std::find(reasons.begin(), reasons.end(), "protects your house 1 of 4 seeds that the opponent could capture next"),
+  EXPECT_NE(std::find(reasons.begin(), reasons.end(),
+                      "protects your house 1 of 4 seeds that the opponent could capture next"),
             reasons.end());
   for (const auto& r : moveReasons(board, *pos, 2)) EXPECT_NE(r.rfind("protects your house", 0), 0U) << r;
 }

@@ -1,0 +1,51 @@
+// Google Benchmark programs of the engine: fixed-depth searches and a small endgame table build.
+// Figures are for comparison between versions; tests never assert them.
+
+#include <benchmark/benchmark.h>
+
+#include "engine/Egdb.hpp"
+#include "engine/Search.hpp"
+
+namespace {
+
+void searchDepth(benchmark::State& state, semis::Preset preset) {
+  const semis::Rules rules = semis::presetRules(preset);
+  semis::engine::Search search(rules, 16);
+  const semis::Position start = semis::Board(rules).start();
+  semis::engine::Limits limits;
+  limits.depth = static_cast<int>(state.range(0));
+  std::uint64_t nodes = 0;
+  for (auto _ : state) {
+    search.clear();
+    nodes += search.run(start, limits).nodes;
+  }
+  state.counters["nodes/s"] = benchmark::Counter(static_cast<double>(nodes), benchmark::Counter::kIsRate);
+}
+
+void BM_SearchKalah(benchmark::State& state) { searchDepth(state, semis::Preset::Kalah); }
+void BM_SearchCongkak(benchmark::State& state) { searchDepth(state, semis::Preset::Congkak); }
+BENCHMARK(BM_SearchKalah)->Arg(8)->Arg(12);
+BENCHMARK(BM_SearchCongkak)->Arg(6)->Arg(8);
+
+void BM_SolveKalah44(benchmark::State& state) {
+  semis::Rules rules = semis::presetRules(semis::Preset::Kalah);
+  rules.houses = 4;
+  semis::engine::Search search(rules, 16);
+  const semis::Position start = semis::Board(rules).start();
+  for (auto _ : state) {
+    search.clear();
+    benchmark::DoNotOptimize(search.run(start, semis::engine::Limits{}).value);
+  }
+}
+BENCHMARK(BM_SolveKalah44)->Unit(benchmark::kMillisecond);
+
+void BM_EgdbBuildKalah6(benchmark::State& state) {
+  const semis::Rules rules = semis::presetRules(semis::Preset::Kalah);
+  for (auto _ : state) {
+    auto db = semis::engine::Egdb::build(rules, static_cast<int>(state.range(0)));
+    benchmark::DoNotOptimize(db.has_value());
+  }
+}
+BENCHMARK(BM_EgdbBuildKalah6)->Arg(8)->Arg(12)->Unit(benchmark::kMillisecond);
+
+}  // namespace
