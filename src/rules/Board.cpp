@@ -1,6 +1,7 @@
 #include "rules/Board.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <charconv>
 #include <vector>
 
@@ -75,8 +76,16 @@ Result<MoveInfo> Board::play(Position& pos, int house, Trace* trace) const {
     return fail("illegal move " + std::to_string(house) + " for " + std::string(1, sideLetter(pos.toMove)) +
                 " (legal: " + legalList(pos) + ")");
   }
-  if (trace == nullptr) return apply(pos, house, NoTrace{});
-  return apply(pos, house, TraceRecorder{trace});
+  const MoveInfo info = trace == nullptr ? apply(pos, house, NoTrace{}) : apply(pos, house, TraceRecorder{trace});
+  // RULES.md: seeds are conserved, and debug builds check it on every checked move.
+  assert(seedCount(pos) == rules_.totalSeeds());
+  return info;
+}
+
+int Board::seedCount(const Position& pos) const {
+  int total = 0;
+  for (int pit = 0; pit < rules_.ringSize(); ++pit) total += pos.pits[static_cast<std::size_t>(pit)];
+  return total;
 }
 
 void Board::split(Position& pos, Trace* trace) const {
@@ -212,8 +221,7 @@ Result<Position> parsePositionFor(const Board& board, std::string_view fields) {
       pos.castle[static_cast<std::size_t>(index(s))] = static_cast<std::int8_t>(board.housePit(other(s), h));
     }
   }
-  int total = 0;
-  for (int pit = 0; pit < rules.ringSize(); ++pit) total += pos.pits[static_cast<std::size_t>(pit)];
+  const int total = board.seedCount(pos);
   if (total != rules.totalSeeds()) {
     return fail("the position holds " + std::to_string(total) + " seeds; these rules play with " +
                 std::to_string(rules.totalSeeds()));

@@ -55,6 +55,8 @@ class Board {
     }
     return sum;
   }
+  // Seeds in every pit, stores included: always rules().totalSeeds() in a legal position.
+  [[nodiscard]] int seedCount(const Position& pos) const;
   [[nodiscard]] bool mustFeed(const Position& pos) const {
     return rules_.feeding && !pos.over && rowSeeds(pos, other(pos.toMove)) == 0;
   }

@@ -45,6 +45,7 @@ Option enumOpt(const char* name, E Rules::*m, std::vector<const char*> names, co
 
 const std::vector<Option>& options() {
   static const std::vector<Option> table = {
+      // Pits count in uint8: these two ranges keep every total (at most 2 * 8 * 10 = 160) within it.
       intOpt("houses", &Rules::houses, 1, kMaxHouses, "houses per side"),
       intOpt("seeds", &Rules::seeds, 1, kMaxSeedsPerHouse, "seeds per house at the start"),
       boolOpt("stores", &Rules::stores, "stores on the ring (false: captures are set aside)"),
@@ -216,7 +217,6 @@ Result<Rules> parseRules(std::string_view text) {
     if (next == std::string_view::npos) break;
     rest = rest.substr(next + 1);
   }
-  // Capture seeds are counted in uint8 pits: the options' ranges keep every total within it.
   return rules;
 }
 
