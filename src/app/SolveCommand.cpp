@@ -34,7 +34,7 @@ int solveCommand(int argc, char** argv) {
   if (tableMb < 1 || tableMb > 16384) return complain("solve", "--table MB takes 1..16384");
   std::unique_ptr<engine::Egdb> egdb;
   if (args->has("egdb")) {
-    auto db = engine::Egdb::open(args->get("egdb"));
+    auto db = engine::Egdb::open(args->get("egdb"), engine::Egdb::Access::Loaded);
     if (!db) return complain("solve", db.error().message);
     if (!(db->rules() == setup->rules)) {
       return complain("solve", "the table is for " + toString(db->rules()) + ", not " + toString(setup->rules));

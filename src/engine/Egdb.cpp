@@ -10,6 +10,8 @@
 #include <cstdio>
 #include <cstring>
 
+#include "engine/FastBoard.hpp"
+
 namespace semis::engine {
 namespace {
 
@@ -29,6 +31,8 @@ static_assert(sizeof(Header) == 256);
 
 }  // namespace
 
+bool egdbBuildFast(Egdb& db, const Rules& rules);  // EgdbBuilder.cpp
+
 struct Egdb::Mapping {
   void* addr = nullptr;
   std::size_t length = 0;
@@ -46,13 +50,18 @@ bool Egdb::applies(const Rules& rules) { return rules.stores && !rules.castle &&
 void Egdb::layout() {
   const int m = 2 * houses_;
   const int top = maxSeeds_ + m + 1;
-  binom_.assign(static_cast<std::size_t>(top + 1), std::vector<std::uint64_t>(static_cast<std::size_t>(m + 1), 0));
+  // One flat row of m+1 coefficients per n: rank() reads one of them per house.
+  const auto stride = static_cast<std::size_t>(m + 1);
+  binom_.assign(static_cast<std::size_t>(top + 1) * stride, 0);
+  auto c = [&](int n, int k) -> std::uint64_t& {
+    return binom_[static_cast<std::size_t>(n) * stride + static_cast<std::size_t>(k)];
+  };
   for (int n = 0; n <= top; ++n) {
-    binom_[n][0] = 1;
-    for (int k = 1; k <= std::min(n, m); ++k) binom_[n][k] = binom_[n - 1][k - 1] + (k <= n - 1 ? binom_[n - 1][k] : 0);
+    c(n, 0) = 1;
+    for (int k = 1; k <= std::min(n, m); ++k) c(n, k) = c(n - 1, k - 1) + (k <= n - 1 ? c(n - 1, k) : 0);
   }
   levelOffset_.assign(static_cast<std::size_t>(maxSeeds_ + 2), 0);
-  for (int s = 0; s <= maxSeeds_; ++s) levelOffset_[s + 1] = levelOffset_[s] + binom_[s + m - 1][m - 1];
+  for (int s = 0; s <= maxSeeds_; ++s) levelOffset_[s + 1] = levelOffset_[s] + c(s + m - 1, m - 1);
   count_ = levelOffset_[static_cast<std::size_t>(maxSeeds_ + 1)];
 }
 
@@ -63,7 +72,7 @@ std::uint64_t Egdb::rank(const std::uint8_t* houses, int seeds) const {
   int prefix = 0;
   for (int j = 0; j < m - 1; ++j) {
     prefix += houses[j];
-    r += binom_[static_cast<std::size_t>(j + prefix)][static_cast<std::size_t>(j + 1)];
+    r += binom_[static_cast<std::size_t>((j + prefix) * (m + 1) + j + 1)];
   }
   return levelOffset_[static_cast<std::size_t>(seeds)] + r;
 }
@@ -146,7 +155,14 @@ Result<Egdb> Egdb::build(const Rules& rules, int maxSeeds) {
   db.maxSeeds_ = maxSeeds;
   db.houses_ = rules.houses;
   db.layout();
-  db.owned_.assign(db.count_, static_cast<std::int8_t>(kUnknown));
+  db.memory_ = HugeBuffer(db.count_);
+  db.owned_ = static_cast<std::int8_t*>(db.memory_.data());
+  std::memset(db.owned_, kUnknown, db.count_);
+  if (FastBoard::supports(rules)) {
+    if (!egdbBuildFast(db, rules)) return fail("a cycle among the positions: no table for these rules");
+    db.data_ = db.owned_;
+    return db;
+  }
   const Board board(rules);
   const int m = 2 * db.houses_;
   const int n = db.houses_;
@@ -183,7 +199,7 @@ Result<Egdb> Egdb::build(const Rules& rules, int maxSeeds) {
   for (int s = 1; s <= maxSeeds; ++s) {
     if (!visit(visit, 0, s, s)) return fail("a cycle among the positions: no table for these rules");
   }
-  db.data_ = db.owned_.data();
+  db.data_ = db.owned_;
   return db;
 }
 
@@ -206,7 +222,7 @@ Result<void> Egdb::save(const std::string& path) const {
   return {};
 }
 
-Result<Egdb> Egdb::open(const std::string& path) {
+Result<Egdb> Egdb::open(const std::string& path, Access access) {
   const int fd = ::open(path.c_str(), O_RDONLY);
   if (fd < 0) return fail("cannot open " + path + ": " + std::strerror(errno));
   struct stat st {};
@@ -240,6 +256,13 @@ Result<Egdb> Egdb::open(const std::string& path) {
   if (db.count_ != hd.count || length != sizeof(Header) + db.count_)
     return fail(path + ": size does not match its header");
   db.data_ = static_cast<const std::int8_t*>(addr) + sizeof(Header);
+  if (access == Access::Loaded) {
+    db.memory_ = HugeBuffer(db.count_);
+    db.owned_ = static_cast<std::int8_t*>(db.memory_.data());
+    std::memcpy(db.owned_, db.data_, db.count_);
+    db.data_ = db.owned_;
+    return db;  // the file mapping goes with `mapping`
+  }
   db.mapping_ = std::move(mapping);
   return db;
 }

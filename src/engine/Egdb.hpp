@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/HugeBuffer.hpp"
 #include "rules/Board.hpp"
 
 namespace semis::engine {
@@ -29,7 +30,10 @@ class Egdb {
   // is excluded: its seeds circulate without stores, so positions of one level repeat (cycles).
   [[nodiscard]] static bool applies(const Rules& rules);
   [[nodiscard]] static Result<Egdb> build(const Rules& rules, int maxSeeds);
-  [[nodiscard]] static Result<Egdb> open(const std::string& path);
+  // Mapped: the file is memory-mapped read-only, so processes share one copy (the server).
+  // Loaded: read into private memory on large pages, for one long solve that probes it at random.
+  enum class Access : std::uint8_t { Mapped, Loaded };
+  [[nodiscard]] static Result<Egdb> open(const std::string& path, Access access = Access::Mapped);
   [[nodiscard]] Result<void> save(const std::string& path) const;
 
   Egdb(Egdb&&) noexcept;
@@ -42,6 +46,12 @@ class Egdb {
   // The value of the seeds left in the houses for pos.toMove, or kUnknown when not in the table
   // (other rules, too many seeds, a castle, or a finished game).
   [[nodiscard]] int probe(const Board& board, const Position& pos) const;
+  // The same from the houses alone: 2N counts, the mover's row first; seeds (their sum) <= maxSeeds().
+  [[nodiscard]] int value(const std::uint8_t* houses, int seeds) const { return data_[rank(houses, seeds)]; }
+  // The same in two steps, so a caller can prefetch several entries before it reads them.
+  [[nodiscard]] std::uint64_t index(const std::uint8_t* houses, int seeds) const { return rank(houses, seeds); }
+  void prefetch(std::uint64_t index) const { __builtin_prefetch(data_ + index); }
+  [[nodiscard]] int at(std::uint64_t index) const { return data_[index]; }
 
  private:
   Egdb() = default;
@@ -50,11 +60,12 @@ class Egdb {
   int maxSeeds_ = 0;
   int houses_ = 0;
   std::uint64_t count_ = 0;
-  std::vector<std::int8_t> owned_;     // while building
+  HugeBuffer memory_;                  // a built table, or a loaded one
+  std::int8_t* owned_ = nullptr;       // memory_ as entries
   const std::int8_t* data_ = nullptr;  // owned_ or the mapping
   std::unique_ptr<Mapping> mapping_;
   std::vector<std::uint64_t> levelOffset_;  // first index of each seed count
-  std::vector<std::vector<std::uint64_t>> binom_;
+  std::vector<std::uint64_t> binom_;        // binom_[n * (2N + 1) + k] = C(n, k)
 
   void layout();
   [[nodiscard]] std::uint64_t rank(const std::uint8_t* houses, int seeds) const;

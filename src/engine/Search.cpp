@@ -4,6 +4,7 @@
 #include <bit>
 
 #include "engine/Egdb.hpp"
+#include "engine/Solver.hpp"
 
 namespace semis::engine {
 namespace {
@@ -46,12 +47,37 @@ struct Child {
 
 }  // namespace
 
-Search::Search(const Rules& rules, std::size_t tableMegabytes)
-    : board_(rules), rulesKey_(rulesKey(rules)), table_(tableMegabytes), relative_(Egdb::applies(rules)) {
+Search::Search(const Rules& rules, std::size_t tableMegabytes, Kernel kernel)
+    : board_(rules),
+      solver_(kernel == Kernel::Auto && FastBoard::supports(rules) ? std::make_unique<Solver>(rules, tableMegabytes)
+                                                                   : nullptr),
+      rulesKey_(rulesKey(rules)),
+      table_(solver_ ? 1 : tableMegabytes),
+      relative_(Egdb::applies(rules)) {
   (void)zobrist();
 }
 
-void Search::setEgdb(const Egdb* egdb) { egdb_ = egdb != nullptr && egdb->rules() == board_.rules() ? egdb : nullptr; }
+Search::~Search() = default;
+
+void Search::setEgdb(const Egdb* egdb) {
+  egdb_ = egdb != nullptr && egdb->rules() == board_.rules() ? egdb : nullptr;
+  if (solver_) solver_->setEgdb(egdb_);
+}
+
+void Search::clear() {
+  table_.clear();
+  if (solver_) solver_->clear();
+}
+
+void Search::stop() {
+  stop_.store(true, std::memory_order_relaxed);
+  if (solver_) solver_->stop();
+}
+
+void Search::clearStop() {
+  stop_.store(false);
+  if (solver_) solver_->clearStop();
+}
 
 std::uint64_t Search::hash(const Position& pos) const {
   const Zobrist& z = zobrist();
@@ -254,6 +280,11 @@ std::vector<int> Search::principalVariation(const Position& root) const {
 }
 
 SearchResult Search::run(const Position& pos, const Limits& limits, const Progress& progress) {
+  if (solver_) {
+    SearchResult r = solver_->run(pos, limits, progress);
+    stop_.store(false);
+    return r;
+  }
   limits_ = limits;
   start_ = std::chrono::steady_clock::now();
   nodes_ = 0;
@@ -307,6 +338,7 @@ SearchResult Search::run(const Position& pos, const Limits& limits, const Progre
 }
 
 std::vector<MoveValue> Search::moveValues(const Position& pos, const Limits& limits, std::uint64_t* nodes) {
+  if (solver_) return solver_->moveValues(pos, limits, nodes);
   std::vector<MoveValue> out;
   std::uint64_t total = 0;
   for (std::uint32_t m = board_.legalMask(pos); m != 0; m &= m - 1) {

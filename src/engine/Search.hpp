@@ -10,6 +10,8 @@
 // stops as soon as the root is proven. Depth counts turns: an extra turn costs no depth. History rules of semis::Game
 // (repetition, no-capture splits, sets) are ignored: the search plays one set of the bare Board.
 //
+// Rule sets of the Kalah family go to engine::Solver (Solver.hpp), a kernel built for them.
+//
 // A Search is not thread-safe; use one per thread (semis::engine::Engine wraps one on its own
 // thread). stop() is the exception: any thread may call it.
 
@@ -17,50 +19,32 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <vector>
 
+#include "engine/SearchTypes.hpp"
 #include "engine/Table.hpp"
 #include "rules/Board.hpp"
 
 namespace semis::engine {
 
 class Egdb;
-
-inline constexpr int kInfinity = 30000;
-inline constexpr int kMaxDepth = 240;
-
-struct Limits {
-  int depth = 0;            // plies (each sowing is one); 0: no limit
-  std::uint64_t nodes = 0;  // 0: no limit
-  double seconds = 0;       // 0: no limit
-};
-
-struct SearchResult {
-  int bestMove = 0;     // house 1..N; 0 when the game is over
-  int value = 0;        // for the player to move
-  bool exact = false;   // the value is the game-theoretic one
-  int depth = 0;        // the last completed iteration
-  std::vector<int> pv;  // the principal variation, from the table (houses of each mover)
-  std::uint64_t nodes = 0;
-  double seconds = 0;
-};
-
-struct MoveValue {
-  int move = 0;
-  int value = 0;
-  bool exact = false;
-};
+class Solver;
 
 class Search {
  public:
-  explicit Search(const Rules& rules, std::size_t tableMegabytes = 16);
+  // Which search plays a rule set: Auto hands the Kalah family to the Solver; General keeps it
+  // here (tests compare the two).
+  enum class Kernel : std::uint8_t { Auto, General };
+  explicit Search(const Rules& rules, std::size_t tableMegabytes = 16, Kernel kernel = Kernel::Auto);
+  ~Search();
 
   // Probes `egdb` from now on; a table for other rules (or nullptr) switches probing off.
   void setEgdb(const Egdb* egdb);
   // Forget the table (e.g. between benchmark positions).
-  void clear() { table_.clear(); }
+  void clear();
   // Any thread: ends the running search at its next check; run() then returns its best so far.
-  void stop() { stop_.store(true, std::memory_order_relaxed); }
+  void stop();
 
   using Progress = std::function<void(const SearchResult&)>;
   // Searches pos (not over) within limits; `progress` is called after each completed iteration.
@@ -68,7 +52,7 @@ class Search {
   // The value of every legal move (from the mover's view), each searched within `limits`.
   std::vector<MoveValue> moveValues(const Position& pos, const Limits& limits, std::uint64_t* nodes = nullptr);
   // Clears a pending stop() (the Engine calls it before starting a search).
-  void clearStop() { stop_.store(false); }
+  void clearStop();
 
   [[nodiscard]] const Board& board() const { return board_; }
   [[nodiscard]] std::uint64_t hash(const Position& pos) const;
@@ -84,6 +68,8 @@ class Search {
   std::vector<int> principalVariation(const Position& pos) const;
 
   Board board_;
+  // The Kalah family (FastBoard::supports) is searched by the Solver: same contract, its own kernel.
+  std::unique_ptr<Solver> solver_;
   std::uint64_t rulesKey_;
   Table table_;
   const Egdb* egdb_ = nullptr;

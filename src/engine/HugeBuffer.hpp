@@ -1,0 +1,73 @@
+#pragma once
+// A zeroed block of memory for the big tables probed at random (transposition and endgame
+// tables). Linux backs it with 2 MB pages where it can: each probe then misses the cache once,
+// not also the page-table walk that 4 KB pages add at every random access over gigabytes.
+
+#include <cstddef>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
+namespace semis::engine {
+
+class HugeBuffer {
+ public:
+  HugeBuffer() = default;
+  explicit HugeBuffer(std::size_t bytes) : size_(bytes) {
+    if (bytes == 0) return;
+#if defined(__linux__)
+    const std::size_t rounded = (bytes + kPage - 1) / kPage * kPage;
+    void* p = mmap(nullptr, rounded, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) throw std::bad_alloc();  // as operator new would
+#if defined(MADV_HUGEPAGE)
+    madvise(p, rounded, MADV_HUGEPAGE);
+#endif
+    data_ = p;
+    mapped_ = rounded;
+#else
+    data_ = std::calloc(bytes, 1);
+    if (data_ == nullptr) throw std::bad_alloc();
+#endif
+  }
+  HugeBuffer(HugeBuffer&& o) noexcept : data_(o.data_), size_(o.size_), mapped_(o.mapped_) {
+    o.data_ = nullptr;
+    o.size_ = o.mapped_ = 0;
+  }
+  HugeBuffer& operator=(HugeBuffer&& o) noexcept {
+    if (this != &o) {
+      release();
+      data_ = o.data_;
+      size_ = o.size_;
+      mapped_ = o.mapped_;
+      o.data_ = nullptr;
+      o.size_ = o.mapped_ = 0;
+    }
+    return *this;
+  }
+  HugeBuffer(const HugeBuffer&) = delete;
+  HugeBuffer& operator=(const HugeBuffer&) = delete;
+  ~HugeBuffer() { release(); }
+
+  [[nodiscard]] void* data() const { return data_; }
+  [[nodiscard]] std::size_t size() const { return size_; }
+
+ private:
+  static constexpr std::size_t kPage = 2 * 1024 * 1024;
+  void release() {
+    if (data_ == nullptr) return;
+#if defined(__linux__)
+    munmap(data_, mapped_);
+#else
+    std::free(data_);
+#endif
+    data_ = nullptr;
+  }
+  void* data_ = nullptr;
+  std::size_t size_ = 0;
+  std::size_t mapped_ = 0;
+};
+
+}  // namespace semis::engine

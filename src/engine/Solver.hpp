@@ -1,0 +1,65 @@
+#pragma once
+// The search for the Kalah family (FastBoard::supports): the same contract as semis::engine::Search,
+// which hands these rule sets to it, built for solving. Values inside are those of the seeds left
+// in the houses (the stores are not part of a position), so one table entry serves every store
+// split and the endgame table's values are used as they are. Each node:
+//   1. the futility bound: the seeds left bound the value on both sides;
+//   2. the endgame table, then the transposition table (proven bounds hold at any depth);
+//   3. every child is played at once; their table buckets are prefetched, then read for
+//      enhanced transposition cutoffs (a child whose proven bound already beats beta ends the
+//      node; children that cannot beat alpha are skipped);
+//   4. the rest are searched best-first: table move, extra turns, captures, then the rest.
+// Iterative deepening with MTD(f) as in Search; without limits the last iteration has no depth
+// limit and its value is exact.
+//
+// Not thread-safe (one per thread), except stop(), which any thread may call.
+
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <vector>
+
+#include "engine/FastBoard.hpp"
+#include "engine/SearchTypes.hpp"
+#include "engine/SolverTable.hpp"
+
+namespace semis::engine {
+
+class Solver {
+ public:
+  Solver(const Rules& rules, std::size_t tableMegabytes);
+
+  void setEgdb(const Egdb* egdb);
+  void clear() { table_.clear(); }
+  void stop() { stop_.store(true, std::memory_order_relaxed); }
+  void clearStop() { stop_.store(false); }
+
+  using Progress = std::function<void(const SearchResult&)>;
+  SearchResult run(const Position& pos, const Limits& limits, const Progress& progress = {});
+  std::vector<MoveValue> moveValues(const Position& pos, const Limits& limits, std::uint64_t* nodes = nullptr);
+
+ private:
+  struct Kid;
+  int search(const FastPos& p, int left, int alpha, int beta, int depth, int ply, bool& proven);
+  int mtdf(const FastPos& p, int left, int guess, int depth, bool& proven);
+  [[nodiscard]] int evaluate(const FastPos& p) const;
+  [[nodiscard]] std::uint64_t egdbIndex(const FastPos& p, int left) const;
+  [[nodiscard]] std::vector<int> principalVariation(const FastPos& root) const;
+  bool timeUp();
+
+  Board board_;
+  FastBoard fast_;
+  SolverTable table_;
+  const Egdb* egdb_ = nullptr;
+  int egdbSeeds_ = -1;
+  std::atomic<bool> stop_{false};
+  bool aborted_ = false;
+  bool mayAbort_ = true;
+  Limits limits_;
+  std::chrono::steady_clock::time_point start_;
+  std::uint64_t nodes_ = 0;
+  int rootBest_ = 0;
+  int rootDepth_ = 1;
+};
+
+}  // namespace semis::engine

@@ -1,0 +1,106 @@
+// The Kalah-family kernel and solver against the general ones: FastBoard::play must do what
+// semis::Board::apply does on every move of long random games, and the Solver must find the same
+// exact values as the general Search on random positions of full-size boards.
+
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <random>
+
+#include "engine/FastBoard.hpp"
+#include "engine/Search.hpp"
+
+namespace semis::engine {
+namespace {
+
+std::vector<Rules> kalahFamily() {
+  std::vector<Rules> out;
+  for (const char* text : {"kalah", "kalah-club", "kalah,capture=empty", "kalah,capture=none", "kalah,seeds=6",
+                           "kalah-club,houses=7,seeds=10", "kalah,houses=3,seeds=9", "kalah,extra_turn=false",
+                           "kalah-club,capture=empty,houses=5,seeds=8"}) {
+    auto r = parseRules(text);
+    EXPECT_TRUE(r.has_value()) << text;
+    if (r) out.push_back(*r);
+  }
+  return out;
+}
+
+int randomMove(std::uint32_t mask, std::mt19937& rng) {
+  for (int k = static_cast<int>(rng() % static_cast<unsigned>(std::popcount(mask))); k > 0; --k) mask &= mask - 1;
+  return std::countr_zero(mask) + 1;
+}
+
+TEST(FastBoard, PlaysEveryMoveLikeBoard) {
+  std::mt19937 rng(5);
+  for (const Rules& rules : kalahFamily()) {
+    ASSERT_TRUE(FastBoard::supports(rules)) << toString(rules);
+    const Board board(rules);
+    const FastBoard fast(rules);
+    int moves = 0;
+    for (int game = 0; game < 200; ++game) {
+      Position pos = board.start();
+      while (!pos.over) {
+        const FastPos before = fast.fromPosition(pos);
+        ASSERT_EQ(fast.legalMask(before), board.legalMask(pos)) << board.toString(pos);
+        const int house = randomMove(board.legalMask(pos), rng);
+        const Side mover = pos.toMove;
+        const int storesBefore = pos.pits[static_cast<std::size_t>(board.storePit(mover))] -
+                                 pos.pits[static_cast<std::size_t>(board.storePit(other(mover)))];
+        FastPos after = before;
+        const FastMove mv = fast.play(after, house);
+        const MoveInfo info = board.apply(pos, house);
+        ++moves;
+        const int storesAfter = pos.pits[static_cast<std::size_t>(board.storePit(mover))] -
+                                pos.pits[static_cast<std::size_t>(board.storePit(other(mover)))];
+        ASSERT_EQ(mv.gain, storesAfter - storesBefore) << toString(rules) << " house " << house;
+        ASSERT_EQ(mv.over, pos.over);
+        ASSERT_EQ(mv.extra, info.extraTurn && !pos.over ? true : mv.extra && pos.over);
+        if (pos.over) continue;
+        const FastPos expected = fast.fromPosition(pos);
+        ASSERT_TRUE(after.pits == expected.pits) << board.toString(pos);
+        ASSERT_EQ(after.side, expected.side);
+        ASSERT_EQ(mv.left, fast.seedsLeft(expected));
+      }
+    }
+    EXPECT_GT(moves, 2000) << toString(rules);
+  }
+}
+
+TEST(FastBoard, OnlyTheKalahFamily) {
+  for (Preset p : {Preset::Mangala, Preset::MangalaCastle, Preset::AlManqala, Preset::Congkak}) {
+    EXPECT_FALSE(FastBoard::supports(presetRules(p))) << presetName(p);
+  }
+  auto eight = parseRules("kalah,houses=8");
+  ASSERT_TRUE(eight.has_value());
+  EXPECT_FALSE(FastBoard::supports(*eight));  // 18 pits do not fit the 16-byte board
+}
+
+// Random positions of full-size boards late enough for the general search to solve them.
+TEST(Solver, AgreesWithTheGeneralSearch) {
+  std::mt19937 rng(9);
+  for (const Rules& rules : kalahFamily()) {
+    const Board board(rules);
+    Search fast(rules, 8);
+    Search general(rules, 8, Search::Kernel::General);
+    int compared = 0;
+    for (int game = 0; game < 60 && compared < 10; ++game) {
+      Position pos = board.start();
+      while (!pos.over && board.rowSeeds(pos, Side::South) + board.rowSeeds(pos, Side::North) > 16) {
+        board.apply(pos, randomMove(board.legalMask(pos), rng));
+      }
+      if (pos.over) continue;
+      fast.clear();
+      general.clear();
+      const SearchResult a = fast.run(pos, Limits{});
+      const SearchResult b = general.run(pos, Limits{});
+      ASSERT_TRUE(a.exact && b.exact) << board.toString(pos);
+      ASSERT_EQ(a.value, b.value) << board.toString(pos);
+      ASSERT_TRUE(board.isLegal(pos, a.bestMove));
+      ++compared;
+    }
+    EXPECT_GE(compared, 5) << toString(rules);
+  }
+}
+
+}  // namespace
+}  // namespace semis::engine
