@@ -1,9 +1,11 @@
-// `semis egdb build --rules R --seeds K --out FILE`: builds the endgame table of every position
+// `semis egdb build --rules R --seeds K --out FILE [--threads N]`: builds the endgame table of every position
 // with at most K seeds in the houses. `semis egdb info FILE`: its header and how full it is.
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <string>
+#include <thread>
 
 #include "app/Commands.hpp"
 #include "app/Setup.hpp"
@@ -12,7 +14,7 @@
 namespace semis::app {
 
 int egdbCommand(int argc, char** argv) {
-  auto args = Args::parse(argc, argv, {"rules", "seeds", "out"});
+  auto args = Args::parse(argc, argv, {"rules", "seeds", "out", "threads"});
   if (!args) return complain("egdb", args.error().message);
   const auto& words = args->positional();
   if (words.empty())
@@ -29,13 +31,22 @@ int egdbCommand(int argc, char** argv) {
     } catch (const std::exception&) {
       seeds = 0;
     }
+    int threads = static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
+    if (args->has("threads")) {
+      try {
+        threads = std::stoi(args->get("threads"));
+      } catch (const std::exception&) {
+        threads = 0;
+      }
+      if (threads < 1 || threads > 256) return complain("egdb", "--threads N takes 1..256");
+    }
     const auto t0 = std::chrono::steady_clock::now();
-    auto db = engine::Egdb::build(*rules, seeds);
+    auto db = engine::Egdb::build(*rules, seeds, threads);
     if (!db) return complain("egdb", db.error().message);
     const double built = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (auto saved = db->save(args->get("out")); !saved) return complain("egdb", saved.error().message, kExitFailure);
-    std::printf("built %s: %s, up to %d seeds, %llu entries in %.2f s\n", args->get("out").c_str(),
-                toString(*rules).c_str(), seeds, static_cast<unsigned long long>(db->entries()), built);
+    std::printf("built %s: %s, up to %d seeds, %llu entries in %.2f s (%d threads)\n", args->get("out").c_str(),
+                toString(*rules).c_str(), seeds, static_cast<unsigned long long>(db->entries()), built, threads);
     return kExitOk;
   }
   if (words[0] == "info") {

@@ -31,7 +31,7 @@ static_assert(sizeof(Header) == 256);
 
 }  // namespace
 
-bool egdbBuildFast(Egdb& db, const Rules& rules);  // EgdbBuilder.cpp
+bool egdbBuildFast(Egdb& db, const Rules& rules, int threads);  // EgdbBuilder.cpp
 
 struct Egdb::Mapping {
   void* addr = nullptr;
@@ -142,7 +142,7 @@ int Egdb::solveAt(const Board& board, const Position& pos, int seeds, int depth)
   return best;
 }
 
-Result<Egdb> Egdb::build(const Rules& rules, int maxSeeds) {
+Result<Egdb> Egdb::build(const Rules& rules, int maxSeeds, int threads) {
   if (!applies(rules)) {
     return fail(
         "endgame databases need rules whose value depends only on the houses (stores, no castle, no "
@@ -159,7 +159,7 @@ Result<Egdb> Egdb::build(const Rules& rules, int maxSeeds) {
   db.owned_ = static_cast<std::int8_t*>(db.memory_.data());
   std::memset(db.owned_, kUnknown, db.count_);
   if (FastBoard::supports(rules)) {
-    if (!egdbBuildFast(db, rules)) return fail("a cycle among the positions: no table for these rules");
+    if (!egdbBuildFast(db, rules, threads)) return fail("a cycle among the positions: no table for these rules");
     db.data_ = db.owned_;
     return db;
   }

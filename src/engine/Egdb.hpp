@@ -29,7 +29,9 @@ class Egdb {
   // Whether the value depends only on the houses: stores (and castles) must not matter. Al-manqala
   // is excluded: its seeds circulate without stores, so positions of one level repeat (cycles).
   [[nodiscard]] static bool applies(const Rules& rules);
-  [[nodiscard]] static Result<Egdb> build(const Rules& rules, int maxSeeds);
+  // Builds every level up to maxSeeds. Kalah-family rules (FastBoard::supports) are built by
+  // `threads` threads (the result does not depend on it); the others by one.
+  [[nodiscard]] static Result<Egdb> build(const Rules& rules, int maxSeeds, int threads = 1);
   // Mapped: the file is memory-mapped read-only, so processes share one copy (the server).
   // Loaded: read into private memory on large pages, for one long solve that probes it at random.
   enum class Access : std::uint8_t { Mapped, Loaded };
@@ -71,6 +73,7 @@ class Egdb {
   [[nodiscard]] std::uint64_t rank(const std::uint8_t* houses, int seeds) const;
   [[nodiscard]] int solveAt(const Board& board, const Position& pos, int seeds, int depth);
   friend class EgdbBuilder;
+  friend bool egdbBuildFast(Egdb& db, const Rules& rules, int threads);
 };
 
 }  // namespace semis::engine
