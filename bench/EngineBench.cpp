@@ -3,7 +3,10 @@
 
 #include <benchmark/benchmark.h>
 
+#include <bit>
+
 #include "engine/Egdb.hpp"
+#include "engine/FastBoard.hpp"
 #include "engine/Search.hpp"
 
 namespace {
@@ -39,6 +42,23 @@ void BM_SolveKalah44(benchmark::State& state) {
 }
 BENCHMARK(BM_SolveKalah44)->Unit(benchmark::kMillisecond);
 
+// The Kalah-family kernel alone: random legal moves from the start, restarting finished games.
+void BM_FastBoardPlay(benchmark::State& state) {
+  const semis::Rules rules = semis::presetRules(semis::Preset::Kalah);
+  const semis::engine::FastBoard board(rules);
+  const semis::engine::FastPos start = board.fromPosition(semis::Board(rules).start());
+  semis::engine::FastPos p = start;
+  std::uint32_t seed = 1;
+  for (auto _ : state) {
+    std::uint32_t m = board.legalMask(p);
+    seed = seed * 1664525U + 1013904223U;
+    for (int k = static_cast<int>((seed >> 16) % static_cast<unsigned>(std::popcount(m))); k > 0; --k) m &= m - 1;
+    if (board.play(p, std::countr_zero(m) + 1).over) p = start;
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_FastBoardPlay);
+
 void BM_EgdbBuildKalah6(benchmark::State& state) {
   const semis::Rules rules = semis::presetRules(semis::Preset::Kalah);
   for (auto _ : state) {
@@ -46,6 +66,6 @@ void BM_EgdbBuildKalah6(benchmark::State& state) {
     benchmark::DoNotOptimize(db.has_value());
   }
 }
-BENCHMARK(BM_EgdbBuildKalah6)->Arg(8)->Arg(12)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_EgdbBuildKalah6)->Arg(8)->Arg(12)->Arg(16)->Unit(benchmark::kMillisecond);
 
 }  // namespace

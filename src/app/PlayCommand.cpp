@@ -48,7 +48,8 @@ int playCommand(int argc, char** argv) {
     } catch (const std::exception&) {
       opts.hardSeconds = -1;
     }
-    if (!(opts.hardSeconds > 0 && opts.hardSeconds <= 600)) return complain("play", "--ai-seconds takes a positive number");
+    if (!(opts.hardSeconds > 0 && opts.hardSeconds <= 600))
+      return complain("play", "--ai-seconds takes a positive number");
     ai = std::make_unique<engine::Player>(setup->rules, *level, opts);
   } else if (args->has("ai-side") || args->has("ai-seconds")) {
     return complain("play", "--ai-side and --ai-seconds need --ai LEVEL");
@@ -101,7 +102,9 @@ int playCommand(int argc, char** argv) {
     while (shownSets < static_cast<int>(game.setResults().size())) {
       const Outcome& o = game.setResults()[static_cast<std::size_t>(shownSets++)].outcome;
       std::cout << "\nSet over: South " << o.south << ", North " << o.north << " - "
-                << (o.winner == Winner::Draw ? "a draw" : sideWord(o.winner == Winner::South ? Side::South : Side::North) + " wins")
+                << (o.winner == Winner::Draw
+                        ? "a draw"
+                        : sideWord(o.winner == Winner::South ? Side::South : Side::North) + " wins")
                 << ".\n";
     }
   }

@@ -7,7 +7,6 @@
 // batches and their children read after, so the memory accesses overlap instead of queueing.
 
 #include <algorithm>
-#include <atomic>
 #include <bit>
 #include <thread>
 #include <vector>
@@ -135,16 +134,17 @@ class EgdbBuilder {
   // The value of an expanded position for its mover; same-level children not yet known are solved
   // first, depth-first.
   int resolve(const Pending& pd, int seeds, int chain) {
-    // Relaxed atomics: two threads may solve the same same-level position; both write its one value.
-    auto entry = [&](std::uint64_t i) { return std::atomic_ref<std::int8_t>(db_.owned_[i]); };
-    if (const int known = entry(pd.self).load(std::memory_order_relaxed); known != Egdb::kUnknown) return known;
+    // Relaxed atomic accesses (the builtins: std::atomic_ref is missing from the WebAssembly
+    // toolchain's library): two threads may solve the same same-level position; both write its value.
+    if (const int known = __atomic_load_n(db_.owned_ + pd.self, __ATOMIC_RELAXED); known != Egdb::kUnknown)
+      return known;
     if (chain > kMaxChain) return kCycle;
     int best = -1000;
     for (int i = 0; i < pd.n; ++i) {
       const FastMove& mv = pd.moves[i];
       int v = mv.gain;
       if (!mv.over) {
-        int w = entry(pd.at[i]).load(std::memory_order_relaxed);
+        int w = __atomic_load_n(db_.owned_ + pd.at[i], __ATOMIC_RELAXED);
         if (w == Egdb::kUnknown && mv.left == seeds) {
           Pending child;
           expand(pd.kids[i], pd.at[i], child);
@@ -155,7 +155,7 @@ class EgdbBuilder {
       }
       best = std::max(best, v);
     }
-    entry(pd.self).store(static_cast<std::int8_t>(best), std::memory_order_relaxed);
+    __atomic_store_n(db_.owned_ + pd.self, static_cast<std::int8_t>(best), __ATOMIC_RELAXED);
     return best;
   }
 

@@ -23,7 +23,10 @@ namespace semis::engine {
 // The pits as one 128-bit integer, a byte each in ring order (pit i is bits 8i..8i+7). Every
 // operation stays in registers: a sowing adds whole words, a pit is a shift and a mask. No byte of
 // it ever carries into the next: a rule set has at most 2 * 7 * 10 = 140 seeds.
-using Pits = unsigned __int128;
+__extension__ typedef unsigned __int128 Pits;  // NOLINT(modernize-use-using): __extension__ needs typedef
+
+// Rows are read and written as the low bytes of 64-bit words.
+static_assert(std::endian::native == std::endian::little, "FastBoard assumes a little-endian machine");
 
 struct FastPos {
   Pits pits = 0;  // ring order as in semis::Position; both stores always 0

@@ -7,7 +7,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <new>
-#if defined(__linux__)
+#if defined(__linux__) && !defined(__EMSCRIPTEN__)
+#define SEMIS_HUGE_PAGES 1
 #include <sys/mman.h>
 #endif
 
@@ -18,10 +19,10 @@ class HugeBuffer {
   HugeBuffer() = default;
   explicit HugeBuffer(std::size_t bytes) : size_(bytes) {
     if (bytes == 0) return;
-#if defined(__linux__)
+#if SEMIS_HUGE_PAGES
     const std::size_t rounded = (bytes + kPage - 1) / kPage * kPage;
     void* p = mmap(nullptr, rounded, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (p == MAP_FAILED) throw std::bad_alloc();  // as operator new would
+    if (p == MAP_FAILED) outOfMemory();
 #if defined(MADV_HUGEPAGE)
     madvise(p, rounded, MADV_HUGEPAGE);
 #endif
@@ -29,7 +30,7 @@ class HugeBuffer {
     mapped_ = rounded;
 #else
     data_ = std::calloc(bytes, 1);
-    if (data_ == nullptr) throw std::bad_alloc();
+    if (data_ == nullptr) outOfMemory();
 #endif
   }
   HugeBuffer(HugeBuffer&& o) noexcept : data_(o.data_), size_(o.size_), mapped_(o.mapped_) {
@@ -56,9 +57,17 @@ class HugeBuffer {
 
  private:
   static constexpr std::size_t kPage = 2 * 1024 * 1024;
+  // As operator new does; builds without exceptions (the WebAssembly core) stop instead.
+  [[noreturn]] static void outOfMemory() {
+#if defined(__cpp_exceptions)
+    throw std::bad_alloc();
+#else
+    std::abort();
+#endif
+  }
   void release() {
     if (data_ == nullptr) return;
-#if defined(__linux__)
+#if SEMIS_HUGE_PAGES
     munmap(data_, mapped_);
 #else
     std::free(data_);

@@ -245,26 +245,8 @@ int Search::search(const Position& pos, int alpha, int beta, int depth, int ply,
 }
 
 int Search::mtdf(const Position& pos, int guess, int depth, bool& proven) {
-  int lo = -kInfinity;
-  int hi = kInfinity;
-  bool loProven = false;
-  bool hiProven = false;
-  int g = guess;
-  while (lo < hi) {
-    const int beta = g == lo ? g + 1 : g;
-    bool p = false;
-    g = search(pos, beta - 1, beta, depth, 0, p);
-    if (aborted_) return 0;
-    if (g < beta) {
-      hi = g;
-      hiProven = p;
-    } else {
-      lo = g;
-      loProven = p;
-    }
-  }
-  proven = loProven && hiProven;
-  return g;
+  return engine::mtdf(guess, proven, aborted_,
+                      [&](int beta, bool& p) { return search(pos, beta - 1, beta, depth, 0, p); });
 }
 
 std::vector<int> Search::principalVariation(const Position& root) const {

@@ -33,4 +33,31 @@ struct MoveValue {
   bool exact = false;
 };
 
+// MTD(f): null-window searches around `guess` until the bounds meet. probe(beta, proven) runs one
+// search with window (beta - 1, beta) and returns its fail-soft value; once `aborted` is set the
+// result means nothing. `proven` says whether both final bounds are game-theoretic.
+template <class Probe>
+int mtdf(int guess, bool& proven, const bool& aborted, const Probe& probe) {
+  int lo = -kInfinity;
+  int hi = kInfinity;
+  bool loProven = false;
+  bool hiProven = false;
+  int g = guess;
+  while (lo < hi) {
+    const int beta = g == lo ? g + 1 : g;
+    bool p = false;
+    g = probe(beta, p);
+    if (aborted) return 0;
+    if (g < beta) {
+      hi = g;
+      hiProven = p;
+    } else {
+      lo = g;
+      loProven = p;
+    }
+  }
+  proven = loProven && hiProven;
+  return g;
+}
+
 }  // namespace semis::engine

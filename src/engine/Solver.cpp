@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstring>
 
 #include "engine/Egdb.hpp"
 
@@ -42,14 +43,13 @@ int Solver::evaluate(const FastPos& p) const {
 }
 
 std::uint64_t Solver::egdbIndex(const FastPos& p, int left) const {
-  std::uint8_t h[2 * kMaxHouses];
-  const int n = fast_.houses();
-  const int own = p.side == 0 ? 0 : n + 1;
-  const int opp = p.side == 0 ? n + 1 : 0;
-  for (int i = 0; i < n; ++i) {
-    h[i] = static_cast<std::uint8_t>(FastBoard::pit(p, own + i));
-    h[n + i] = static_cast<std::uint8_t>(FastBoard::pit(p, opp + i));
-  }
+  // The mover's row then the opponent's, each as the low bytes of a word (little-endian x86 and
+  // WebAssembly): two 8-byte copies, the second overwriting the first's spare bytes.
+  std::uint8_t h[2 * kMaxHouses + 8];
+  const std::uint64_t mine = fast_.row(p, p.side);
+  const std::uint64_t theirs = fast_.row(p, 1 - p.side);
+  std::memcpy(h, &mine, 8);
+  std::memcpy(h + fast_.houses(), &theirs, 8);
   return egdb_->index(h, left);
 }
 
@@ -232,26 +232,8 @@ int Solver::search(const FastPos& p, int left, int alpha, int beta, int depth, i
 }
 
 int Solver::mtdf(const FastPos& p, int left, int guess, int depth, bool& proven) {
-  int lo = -kInfinity;
-  int hi = kInfinity;
-  bool loProven = false;
-  bool hiProven = false;
-  int g = guess;
-  while (lo < hi) {
-    const int beta = g == lo ? g + 1 : g;
-    bool pr = false;
-    g = search(p, left, beta - 1, beta, depth, 0, pr);
-    if (aborted_) return 0;
-    if (g < beta) {
-      hi = g;
-      hiProven = pr;
-    } else {
-      lo = g;
-      loProven = pr;
-    }
-  }
-  proven = loProven && hiProven;
-  return g;
+  return engine::mtdf(guess, proven, aborted_,
+                      [&](int beta, bool& pr) { return search(p, left, beta - 1, beta, depth, 0, pr); });
 }
 
 std::vector<int> Solver::principalVariation(const FastPos& root) const {
