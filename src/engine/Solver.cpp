@@ -166,7 +166,8 @@ int Solver::search(const FastPos& p, int left, int alpha, int beta, int depth, i
     if (k.hi > bestHi) bestHi = k.hi;
     bestHiProven = bestHiProven && k.hiProven;
     // Best first: the table's move, extra turns (the house nearest the store first keeps the
-    // others' extra turns), then what the move banks, then the moves known to be best.
+    // others' extra turns), then what the move banks (captures, seeds sown into the store), then
+    // the house nearer the store.
     k.order =
         (k.house == ttMove ? 1 << 20 : 0) + (k.mv.extra && !k.mv.over ? (1 << 12) + k.house : 0) + gain * 16 + k.house;
   }
