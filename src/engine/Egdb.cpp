@@ -103,10 +103,10 @@ int Egdb::solveAt(const Board& board, const Position& pos, int seeds, int depth)
     }
     return rank(h, seeds);
   }();
-  const int known = owned_[idx];
+  const int known = owned()[idx];
   if (known == kInProgress || depth > 4096) return kInProgress;
   if (known != kUnknown) return known;
-  owned_[idx] = static_cast<std::int8_t>(kInProgress);
+  owned()[idx] = static_cast<std::int8_t>(kInProgress);
   int best = -1000;
   const int south = board.storePit(Side::South);
   const int north = board.storePit(Side::North);
@@ -130,7 +130,7 @@ int Egdb::solveAt(const Board& board, const Position& pos, int seeds, int depth)
           seeds - child.pits[static_cast<std::size_t>(south)] - child.pits[static_cast<std::size_t>(north)];
       const int w = solveAt(board, norm, left, depth + 1);
       if (w == kInProgress) {
-        owned_[idx] = static_cast<std::int8_t>(kUnknown);
+        owned()[idx] = static_cast<std::int8_t>(kUnknown);
         return kInProgress;
       }
       v = gained + (mirror ? -w : w);
@@ -138,7 +138,7 @@ int Egdb::solveAt(const Board& board, const Position& pos, int seeds, int depth)
     best = std::max(best, v);
   }
   if (best == -1000) best = 0;
-  owned_[idx] = static_cast<std::int8_t>(best);
+  owned()[idx] = static_cast<std::int8_t>(best);
   return best;
 }
 
@@ -156,11 +156,10 @@ Result<Egdb> Egdb::build(const Rules& rules, int maxSeeds, int threads) {
   db.houses_ = rules.houses;
   db.layout();
   db.memory_ = HugeBuffer(db.count_);
-  db.owned_ = static_cast<std::int8_t*>(db.memory_.data());
-  std::memset(db.owned_, kUnknown, db.count_);
+  std::memset(db.owned(), kUnknown, db.count_);
   if (FastBoard::supports(rules)) {
     if (!egdbBuildFast(db, rules, threads)) return fail("a cycle among the positions: no table for these rules");
-    db.data_ = db.owned_;
+    db.data_ = db.owned();
     return db;
   }
   const Board board(rules);
@@ -199,7 +198,7 @@ Result<Egdb> Egdb::build(const Rules& rules, int maxSeeds, int threads) {
   for (int s = 1; s <= maxSeeds; ++s) {
     if (!visit(visit, 0, s, s)) return fail("a cycle among the positions: no table for these rules");
   }
-  db.data_ = db.owned_;
+  db.data_ = db.owned();
   return db;
 }
 
@@ -258,9 +257,8 @@ Result<Egdb> Egdb::open(const std::string& path, Access access) {
   db.data_ = static_cast<const std::int8_t*>(addr) + sizeof(Header);
   if (access == Access::Loaded) {
     db.memory_ = HugeBuffer(db.count_);
-    db.owned_ = static_cast<std::int8_t*>(db.memory_.data());
-    std::memcpy(db.owned_, db.data_, db.count_);
-    db.data_ = db.owned_;
+    std::memcpy(db.owned(), db.data_, db.count_);
+    db.data_ = db.owned();
     return db;  // the file mapping goes with `mapping`
   }
   db.mapping_ = std::move(mapping);

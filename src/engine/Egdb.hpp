@@ -63,8 +63,8 @@ class Egdb {
   int houses_ = 0;
   std::uint64_t count_ = 0;
   HugeBuffer memory_;                  // a built table, or a loaded one
-  std::int8_t* owned_ = nullptr;       // memory_ as entries
-  const std::int8_t* data_ = nullptr;  // owned_ or the mapping
+  const std::int8_t* data_ = nullptr;  // owned() or the mapping
+  [[nodiscard]] std::int8_t* owned() const { return static_cast<std::int8_t*>(memory_.data()); }
   std::unique_ptr<Mapping> mapping_;
   std::vector<std::uint64_t> levelOffset_;  // first index of each seed count
   std::vector<std::uint64_t> binom_;        // binom_[n * (2N + 1) + k] = C(n, k)

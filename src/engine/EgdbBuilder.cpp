@@ -20,7 +20,7 @@ class EgdbBuilder {
  public:
   EgdbBuilder(Egdb& db, const Rules& rules) : db_(db), fast_(rules), n_(rules.houses), m_(2 * rules.houses) {}
 
-  // Fills db_.owned_ (already kUnknown everywhere); false if the positions of a level cycle.
+  // Fills db_.owned() (already kUnknown everywhere); false if the positions of a level cycle.
   // Solves level s from rank `begin` (within the level) to `end`. Levels below are complete.
   bool runRange(int s, std::uint64_t begin, std::uint64_t end) {
     if (begin >= end) return true;
@@ -94,15 +94,9 @@ class EgdbBuilder {
   }
 
   std::uint64_t rankOf(const FastPos& p, int seeds) const {
-    std::uint64_t rows[2] = {fast_.row(p, p.side), fast_.row(p, 1 - p.side)};
-    std::uint64_t r = 0;
-    int prefix = 0;
-    const auto* binom = db_.binom_.data();
-    for (int j = 0; j < m_ - 1; ++j) {
-      prefix += static_cast<int>((rows[j >= n_ ? 1 : 0] >> (8 * (j >= n_ ? j - n_ : j))) & 0xFF);
-      r += binom[(j + prefix) * (m_ + 1) + j + 1];
-    }
-    return db_.levelOffset_[static_cast<std::size_t>(seeds)] + r;
+    std::uint8_t h[FastBoard::kHousesOut];
+    fast_.moverFirst(p, h);
+    return db_.rank(h, seeds);
   }
 
   // Plays every move of p and starts fetching the children's entries.
@@ -115,7 +109,7 @@ class EgdbBuilder {
       fast_.play(out.kids[i], std::countr_zero(m) + 1, out.moves[i]);
       if (!out.moves[i].over) {
         out.at[i] = rankOf(out.kids[i], out.moves[i].left);
-        __builtin_prefetch(db_.owned_ + out.at[i]);
+        __builtin_prefetch(db_.owned() + out.at[i]);
       }
     }
   }
@@ -136,7 +130,7 @@ class EgdbBuilder {
   int resolve(const Pending& pd, int seeds, int chain) {
     // Relaxed atomic accesses (the builtins: std::atomic_ref is missing from the WebAssembly
     // toolchain's library): two threads may solve the same same-level position; both write its value.
-    if (const int known = __atomic_load_n(db_.owned_ + pd.self, __ATOMIC_RELAXED); known != Egdb::kUnknown)
+    if (const int known = __atomic_load_n(db_.owned() + pd.self, __ATOMIC_RELAXED); known != Egdb::kUnknown)
       return known;
     if (chain > kMaxChain) return kCycle;
     int best = -1000;
@@ -144,7 +138,7 @@ class EgdbBuilder {
       const FastMove& mv = pd.moves[i];
       int v = mv.gain;
       if (!mv.over) {
-        int w = __atomic_load_n(db_.owned_ + pd.at[i], __ATOMIC_RELAXED);
+        int w = __atomic_load_n(db_.owned() + pd.at[i], __ATOMIC_RELAXED);
         if (w == Egdb::kUnknown && mv.left == seeds) {
           Pending child;
           expand(pd.kids[i], pd.at[i], child);
@@ -155,7 +149,7 @@ class EgdbBuilder {
       }
       best = std::max(best, v);
     }
-    __atomic_store_n(db_.owned_ + pd.self, static_cast<std::int8_t>(best), __ATOMIC_RELAXED);
+    __atomic_store_n(db_.owned() + pd.self, static_cast<std::int8_t>(best), __ATOMIC_RELAXED);
     return best;
   }
 

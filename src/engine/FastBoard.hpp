@@ -15,6 +15,7 @@
 
 #include <bit>
 #include <cstdint>
+#include <cstring>
 
 #include "rules/Board.hpp"
 
@@ -66,6 +67,16 @@ class FastBoard {
     return static_cast<std::uint64_t>(p.pits >> (side == 0 ? 0 : 8 * (n_ + 1))) & rowMask_;
   }
   [[nodiscard]] int seedsLeft(const FastPos& p) const { return rowSum(p, 0) + rowSum(p, 1); }
+  // The houses in the endgame table's order, the mover's row first (Egdb::rank's input). `out`
+  // holds kHousesOut bytes: each row is copied as a whole little-endian word, the second over the
+  // first's spare bytes.
+  static constexpr int kHousesOut = 2 * kMaxHouses + 8;
+  void moverFirst(const FastPos& p, std::uint8_t* out) const {
+    const std::uint64_t mine = row(p, p.side);
+    const std::uint64_t theirs = row(p, 1 - p.side);
+    std::memcpy(out, &mine, 8);
+    std::memcpy(out + n_, &theirs, 8);
+  }
 
   // Plays house 1..N of the side to move (it must hold seeds).
   FastMove play(FastPos& p, int house) const {

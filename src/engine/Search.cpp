@@ -70,12 +70,12 @@ void Search::clear() {
 }
 
 void Search::stop() {
-  stop_.store(true, std::memory_order_relaxed);
+  run_.stop.store(true, std::memory_order_relaxed);
   if (solver_) solver_->stop();
 }
 
 void Search::clearStop() {
-  stop_.store(false);
+  run_.stop.store(false);
   if (solver_) solver_->clearStop();
 }
 
@@ -109,21 +109,8 @@ int Search::evaluate(const Position& pos) const {
   return d + (mine - theirs) / 4;
 }
 
-bool Search::timeUp() {
-  if (stop_.load(std::memory_order_relaxed)) return true;
-  if (limits_.seconds > 0) {
-    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-    if (s >= limits_.seconds) return true;
-  }
-  return false;
-}
-
 int Search::search(const Position& pos, int alpha, int beta, int depth, int ply, bool& proven) {
-  ++nodes_;
-  if (mayAbort_) {
-    if ((limits_.nodes != 0 && nodes_ >= limits_.nodes) || ((nodes_ & 1023U) == 0 && timeUp())) aborted_ = true;
-    if (aborted_) return 0;
-  }
+  if (run_.countNode()) return 0;
   if (pos.over) {
     proven = true;
     return terminalValue(pos);
@@ -166,7 +153,7 @@ int Search::search(const Position& pos, int alpha, int beta, int depth, int ply,
     const int eUpper = e->upper >= 32000 ? kInfinity : e->upper + off;
     if (entryProven || e->depth >= depth) {
       if (eLower >= beta || eLower == eUpper) {
-        if (ply == 0 && e->move != 0) rootBest_ = e->move;
+        if (ply == 0 && e->move != 0) run_.rootBest = e->move;
         proven = entryProven;
         return eLower;
       }
@@ -218,20 +205,20 @@ int Search::search(const Position& pos, int alpha, int beta, int depth, int ply,
     int v;
     // An extra turn is half a turn: it costs no depth while the path is shorter than the
     // iteration's depth (chains of extra turns can be long and branch at every step: Congkak).
-    const int childDepth = c.extra && ply < rootDepth_ ? depth : depth - 1;
+    const int childDepth = c.extra && ply < run_.rootDepth ? depth : depth - 1;
     if (c.pos.toMove == me) {
       v = search(c.pos, a, beta, childDepth, ply + 1, childProven);  // the mover moves again: same sign
     } else {
       v = -search(c.pos, -beta, -a, childDepth, ply + 1, childProven);
     }
-    if (aborted_) return 0;
+    if (run_.aborted) return 0;
     allProven = allProven && childProven;
     if (v > best) {
       best = v;
       bestMove = c.move;
       if (v > a) {
         a = v;
-        if (ply == 0) rootBest_ = c.move;
+        if (ply == 0) run_.rootBest = c.move;
       }
       if (v >= beta) {
         cutProven = childProven;
@@ -245,7 +232,7 @@ int Search::search(const Position& pos, int alpha, int beta, int depth, int ply,
 }
 
 int Search::mtdf(const Position& pos, int guess, int depth, bool& proven) {
-  return engine::mtdf(guess, proven, aborted_,
+  return engine::mtdf(guess, proven, run_.aborted,
                       [&](int beta, bool& p) { return search(pos, beta - 1, beta, depth, 0, p); });
 }
 
@@ -264,63 +251,37 @@ std::vector<int> Search::principalVariation(const Position& root) const {
 SearchResult Search::run(const Position& pos, const Limits& limits, const Progress& progress) {
   if (solver_) {
     SearchResult r = solver_->run(pos, limits, progress);
-    stop_.store(false);
+    run_.stop.store(false);
     return r;
   }
-  limits_ = limits;
-  start_ = std::chrono::steady_clock::now();
-  nodes_ = 0;
-  aborted_ = false;
-  SearchResult result;
+  run_.begin(limits);
   const std::uint32_t mask = board_.legalMask(pos);
-  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(); };
   if (mask == 0) {
+    SearchResult result;
     result.value = pos.over ? terminalValue(pos) : evaluate(pos);
     result.exact = pos.over;
-    result.seconds = elapsed();
-    stop_.store(false);
+    result.seconds = run_.elapsed();
+    run_.stop.store(false);
     return result;
   }
-  int guess = evaluate(pos);
-  const int maxDepth = limits.depth > 0 ? std::min(limits.depth, kMaxDepth) : kMaxDepth;
   // Without limits this is the solver: a few iterations order the moves, then one search to the
   // end of the game, whose value is proven unless the bare board cycles.
-  const bool solving = limits.depth == 0 && limits.nodes == 0 && limits.seconds == 0;
-  for (int depth = 1; depth <= maxDepth;
-       depth = solving && depth >= kSolveWarmup ? maxDepth + (depth == maxDepth) : depth + 1) {
-    mayAbort_ = depth > 1;
-    rootDepth_ = depth;  // the first iteration always completes, so there is always a move
-    rootBest_ = 0;
-    bool proven = false;
-    const int v = mtdf(pos, guess, depth, proven);
-    if (aborted_) break;
-    result.value = v;
-    result.exact = proven;
-    result.depth = depth;
-    int best = rootBest_;
-    if (best == 0 || !board_.isLegal(pos, best)) {
-      const TableEntry* e = table_.probe(hash(pos));
-      best = e != nullptr && e->move != 0 && board_.isLegal(pos, e->move) ? e->move : std::countr_zero(mask) + 1;
-    }
-    result.bestMove = best;
-    result.pv = principalVariation(pos);
-    if (result.pv.empty() || result.pv.front() != best) result.pv = {best};
-    result.nodes = nodes_;
-    result.seconds = elapsed();
-    if (progress) progress(result);
-    guess = v;
-    if (proven) break;
-    // An iteration costs a few times the one before: do not start one that cannot finish.
-    if (limits.seconds > 0 && result.seconds > limits.seconds * 0.5) break;
-  }
-  result.nodes = nodes_;
-  result.seconds = elapsed();
-  stop_.store(false);
-  return result;
+  return deepen(
+      run_, evaluate(pos), kMaxDepth, kSolveWarmup, progress,
+      [&](int depth, int guess, bool& proven) { return mtdf(pos, guess, depth, proven); },
+      [&](SearchResult& result, int v) {
+        result.value = v;
+        int best = run_.rootBest;
+        if (best == 0 || !board_.isLegal(pos, best)) {
+          const TableEntry* e = table_.probe(hash(pos));
+          best = e != nullptr && e->move != 0 && board_.isLegal(pos, e->move) ? e->move : std::countr_zero(mask) + 1;
+        }
+        result.bestMove = best;
+        result.pv = principalVariation(pos);
+      });
 }
 
 std::vector<MoveValue> Search::moveValues(const Position& pos, const Limits& limits, std::uint64_t* nodes) {
-  if (solver_) return solver_->moveValues(pos, limits, nodes);
   std::vector<MoveValue> out;
   std::uint64_t total = 0;
   for (std::uint32_t m = board_.legalMask(pos); m != 0; m &= m - 1) {

@@ -15,13 +15,11 @@
 // A Search is not thread-safe; use one per thread (semis::engine::Engine wraps one on its own
 // thread). stop() is the exception: any thread may call it.
 
-#include <atomic>
-#include <chrono>
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <vector>
 
+#include "engine/Deepening.hpp"
 #include "engine/SearchTypes.hpp"
 #include "engine/Table.hpp"
 #include "rules/Board.hpp"
@@ -46,7 +44,7 @@ class Search {
   // Any thread: ends the running search at its next check; run() then returns its best so far.
   void stop();
 
-  using Progress = std::function<void(const SearchResult&)>;
+  using Progress = engine::Progress;
   // Searches pos (not over) within limits; `progress` is called after each completed iteration.
   SearchResult run(const Position& pos, const Limits& limits, const Progress& progress = {});
   // The value of every legal move (from the mover's view), each searched within `limits`.
@@ -64,7 +62,6 @@ class Search {
  private:
   int search(const Position& pos, int alpha, int beta, int depth, int ply, bool& proven);
   int mtdf(const Position& pos, int guess, int depth, bool& proven);
-  bool timeUp();
   std::vector<int> principalVariation(const Position& pos) const;
 
   Board board_;
@@ -74,14 +71,7 @@ class Search {
   Table table_;
   const Egdb* egdb_ = nullptr;
   bool relative_;  // values in the table are relative to the stores (Egdb::applies)
-  std::atomic<bool> stop_{false};
-  bool aborted_ = false;
-  bool mayAbort_ = true;
-  Limits limits_;
-  std::chrono::steady_clock::time_point start_;
-  std::uint64_t nodes_ = 0;
-  int rootBest_ = 0;
-  int rootDepth_ = 1;
+  RunState run_;
 };
 
 }  // namespace semis::engine

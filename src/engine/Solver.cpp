@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <cstring>
 
 #include "engine/Egdb.hpp"
 
@@ -44,31 +43,13 @@ int Solver::evaluate(const FastPos& p) const {
 }
 
 std::uint64_t Solver::egdbIndex(const FastPos& p, int left) const {
-  // The mover's row then the opponent's, each as the low bytes of a word (little-endian x86 and
-  // WebAssembly): two 8-byte copies, the second overwriting the first's spare bytes.
-  std::uint8_t h[2 * kMaxHouses + 8];
-  const std::uint64_t mine = fast_.row(p, p.side);
-  const std::uint64_t theirs = fast_.row(p, 1 - p.side);
-  std::memcpy(h, &mine, 8);
-  std::memcpy(h + fast_.houses(), &theirs, 8);
+  std::uint8_t h[FastBoard::kHousesOut];
+  fast_.moverFirst(p, h);
   return egdb_->index(h, left);
 }
 
-bool Solver::timeUp() {
-  if (stop_.load(std::memory_order_relaxed)) return true;
-  if (limits_.seconds > 0) {
-    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-    if (s >= limits_.seconds) return true;
-  }
-  return false;
-}
-
 int Solver::search(const FastPos& p, int left, int alpha, int beta, int depth, int ply, bool& proven) {
-  ++nodes_;
-  if (mayAbort_) {
-    if ((limits_.nodes != 0 && nodes_ >= limits_.nodes) || ((nodes_ & 1023U) == 0 && timeUp())) aborted_ = true;
-    if (aborted_) return 0;
-  }
+  if (run_.countNode()) return 0;
   // The futility bound: the mover wins at most every seed left and loses at most all of them.
   if (-left >= beta) {
     proven = true;
@@ -92,7 +73,7 @@ int Solver::search(const FastPos& p, int left, int alpha, int beta, int depth, i
     const bool entryProven = e->depth == kSolverProven;
     if (entryProven || e->depth >= depth) {
       if (e->lower >= beta || e->lower == e->upper) {
-        if (ply == 0 && e->move != 0) rootBest_ = e->move;
+        if (ply == 0 && e->move != 0) run_.rootBest = e->move;
         proven = entryProven;
         return e->lower;
       }
@@ -144,7 +125,7 @@ int Solver::search(const FastPos& p, int left, int alpha, int beta, int depth, i
         const int v = egdb_->at(k.key);
         if (v != Egdb::kUnknown) clo = chi = v;
       } else if (const SolverEntry* e = table_.probe(k.key)) {
-        const int childDepth = k.mv.extra && ply < rootDepth_ ? depth : depth - 1;
+        const int childDepth = k.mv.extra && ply < run_.rootDepth ? depth : depth - 1;
         if (e->depth == kSolverProven) {
           clo = std::max<int>(clo, e->lower);
           chi = std::min<int>(chi, e->upper);
@@ -161,7 +142,7 @@ int Solver::search(const FastPos& p, int left, int alpha, int beta, int depth, i
     }
     if (k.lo >= beta) {
       proven = k.loProven;
-      if (ply == 0) rootBest_ = k.house;
+      if (ply == 0) run_.rootBest = k.house;
       table_.store(key, k.lo, kOpen, k.house, depth, proven, 1);
       return k.lo;
     }
@@ -190,7 +171,7 @@ int Solver::search(const FastPos& p, int left, int alpha, int beta, int depth, i
     sorted[j] = i;
   }
 
-  const std::uint64_t before = nodes_;
+  const std::uint64_t before = run_.nodes;
   int best = -kOpen;
   int bestMove = 0;
   int a = alpha;
@@ -210,19 +191,19 @@ int Solver::search(const FastPos& p, int left, int alpha, int beta, int depth, i
       v = k.lo;  // known exactly: a finished game or an endgame-table entry
     } else if (k.mv.extra) {
       // An extra turn is half a turn: no depth while the path is shorter than the iteration's.
-      const int childDepth = ply < rootDepth_ ? depth : depth - 1;
+      const int childDepth = ply < run_.rootDepth ? depth : depth - 1;
       v = gain + search(k.pos, k.mv.left, a - gain, beta - gain, childDepth, ply + 1, childProven);
     } else {
       v = gain - search(k.pos, k.mv.left, gain - beta, gain - a, depth - 1, ply + 1, childProven);
     }
-    if (aborted_) return 0;
+    if (run_.aborted) return 0;
     allProven = allProven && childProven;
     if (v > best) {
       best = v;
       bestMove = k.house;
       if (v > a) {
         a = v;
-        if (ply == 0) rootBest_ = k.house;
+        if (ply == 0) run_.rootBest = k.house;
       }
       if (v >= beta) {
         cutProven = childProven;
@@ -232,12 +213,12 @@ int Solver::search(const FastPos& p, int left, int alpha, int beta, int depth, i
   }
   proven = best >= beta ? cutProven : allProven;
   table_.store(key, best > alpha ? best : -kOpen, best < beta ? best : kOpen, best > alpha ? bestMove : 0, depth,
-               proven, nodes_ - before);
+               proven, run_.nodes - before);
   return best;
 }
 
 int Solver::mtdf(const FastPos& p, int left, int guess, int depth, bool& proven) {
-  return engine::mtdf(guess, proven, aborted_,
+  return engine::mtdf(guess, proven, run_.aborted,
                       [&](int beta, bool& pr) { return search(p, left, beta - 1, beta, depth, 0, pr); });
 }
 
@@ -254,80 +235,35 @@ std::vector<int> Solver::principalVariation(const FastPos& root) const {
 }
 
 SearchResult Solver::run(const Position& pos, const Limits& limits, const Progress& progress) {
-  limits_ = limits;
-  start_ = std::chrono::steady_clock::now();
-  nodes_ = 0;
-  aborted_ = false;
-  SearchResult result;
-  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(); };
+  run_.begin(limits);
   const std::uint32_t mask = board_.legalMask(pos);
   const Side me = pos.toMove;
-  const int stores = pos.pits[static_cast<std::size_t>(board_.storePit(me))] -
-                     pos.pits[static_cast<std::size_t>(board_.storePit(other(me)))];
   if (mask == 0) {  // in this family a game with no move is over
+    SearchResult result;
     const Outcome o = board_.outcome(pos);
     result.value = me == Side::South ? o.south - o.north : o.north - o.south;
     result.exact = pos.over;
-    result.seconds = elapsed();
-    stop_.store(false);
+    result.seconds = run_.elapsed();
+    run_.stop.store(false);
     return result;
   }
+  const int stores = pos.pits[static_cast<std::size_t>(board_.storePit(me))] -
+                     pos.pits[static_cast<std::size_t>(board_.storePit(other(me)))];
   const FastPos root = fast_.fromPosition(pos);
   const int left = fast_.seedsLeft(root);
-  int guess = evaluate(root);
-  const int maxDepth = limits.depth > 0 ? std::min(limits.depth, kMaxDepth) : kExactDepth;
-  const bool solving = limits.depth == 0 && limits.nodes == 0 && limits.seconds == 0;
-  for (int depth = 1; depth <= maxDepth;) {
-    mayAbort_ = depth > 1;
-    rootDepth_ = depth;  // the first iteration always completes, so there is always a move
-    rootBest_ = 0;
-    bool proven = false;
-    const int v = mtdf(root, left, guess, depth, proven);
-    if (aborted_) break;
-    result.value = stores + v;
-    result.exact = proven;
-    result.depth = std::min(depth, kMaxDepth);
-    int best = rootBest_;
-    if (best == 0 || !board_.isLegal(pos, best)) {
-      const SolverEntry* e = table_.probe(FastBoard::key(root));
-      best = e != nullptr && e->move != 0 && board_.isLegal(pos, e->move) ? e->move : std::countr_zero(mask) + 1;
-    }
-    result.bestMove = best;
-    result.pv = principalVariation(root);
-    if (result.pv.empty() || result.pv.front() != best) result.pv = {best};
-    result.nodes = nodes_;
-    result.seconds = elapsed();
-    if (progress) progress(result);
-    guess = v;
-    if (proven) break;
-    if (limits.seconds > 0 && result.seconds > limits.seconds * 0.5) break;
-    // The solver orders its moves with a few shallow iterations, then searches to the end.
-    depth = solving && depth >= kSolveWarmup ? kExactDepth + (depth == kExactDepth) : depth + 1;
-  }
-  result.nodes = nodes_;
-  result.seconds = elapsed();
-  stop_.store(false);
-  return result;
-}
-
-std::vector<MoveValue> Solver::moveValues(const Position& pos, const Limits& limits, std::uint64_t* nodes) {
-  std::vector<MoveValue> out;
-  std::uint64_t total = 0;
-  for (std::uint32_t m = board_.legalMask(pos); m != 0; m &= m - 1) {
-    MoveValue mv;
-    mv.move = std::countr_zero(m) + 1;
-    Position child = pos;
-    board_.apply(child, mv.move);
-    // A finished position is South's to move (canonical), so the same sign rule reads its value.
-    const int sign = child.toMove == pos.toMove ? 1 : -1;
-    const SearchResult r = run(child, limits);
-    mv.value = sign * r.value;
-    mv.exact = child.over || r.exact;
-    total += r.nodes;
-    out.push_back(mv);
-  }
-  if (nodes != nullptr) *nodes = total;
-  return out;
+  return deepen(
+      run_, evaluate(root), kExactDepth, kSolveWarmup, progress,
+      [&](int depth, int guess, bool& proven) { return mtdf(root, left, guess, depth, proven); },
+      [&](SearchResult& result, int v) {
+        result.value = stores + v;
+        int best = run_.rootBest;
+        if (best == 0 || !board_.isLegal(pos, best)) {
+          const SolverEntry* e = table_.probe(FastBoard::key(root));
+          best = e != nullptr && e->move != 0 && board_.isLegal(pos, e->move) ? e->move : std::countr_zero(mask) + 1;
+        }
+        result.bestMove = best;
+        result.pv = principalVariation(root);
+      });
 }
 
 }  // namespace semis::engine

@@ -14,11 +14,9 @@
 //
 // Not thread-safe (one per thread), except stop(), which any thread may call.
 
-#include <atomic>
-#include <chrono>
-#include <functional>
 #include <vector>
 
+#include "engine/Deepening.hpp"
 #include "engine/FastBoard.hpp"
 #include "engine/SearchTypes.hpp"
 #include "engine/SolverTable.hpp"
@@ -31,12 +29,10 @@ class Solver {
 
   void setEgdb(const Egdb* egdb);
   void clear() { table_.clear(); }
-  void stop() { stop_.store(true, std::memory_order_relaxed); }
-  void clearStop() { stop_.store(false); }
+  void stop() { run_.stop.store(true, std::memory_order_relaxed); }
+  void clearStop() { run_.stop.store(false); }
 
-  using Progress = std::function<void(const SearchResult&)>;
   SearchResult run(const Position& pos, const Limits& limits, const Progress& progress = {});
-  std::vector<MoveValue> moveValues(const Position& pos, const Limits& limits, std::uint64_t* nodes = nullptr);
 
  private:
   struct Kid;
@@ -45,21 +41,13 @@ class Solver {
   [[nodiscard]] int evaluate(const FastPos& p) const;
   [[nodiscard]] std::uint64_t egdbIndex(const FastPos& p, int left) const;
   [[nodiscard]] std::vector<int> principalVariation(const FastPos& root) const;
-  bool timeUp();
 
   Board board_;
   FastBoard fast_;
   SolverTable table_;
   const Egdb* egdb_ = nullptr;
   int egdbSeeds_ = -1;
-  std::atomic<bool> stop_{false};
-  bool aborted_ = false;
-  bool mayAbort_ = true;
-  Limits limits_;
-  std::chrono::steady_clock::time_point start_;
-  std::uint64_t nodes_ = 0;
-  int rootBest_ = 0;
-  int rootDepth_ = 1;
+  RunState run_;
 };
 
 }  // namespace semis::engine
