@@ -66,7 +66,7 @@ int Solver::search(const FastPos& p, int left, int alpha, int beta, int depth, i
       return v;
     }
   }
-  const std::uint64_t key = FastBoard::key(p);
+  const std::uint64_t key = fast_.key(p);
   int ttMove = 0;
   if (const SolverEntry* e = table_.probe(key)) {
     ttMove = e->move;
@@ -102,7 +102,7 @@ int Solver::search(const FastPos& p, int left, int alpha, int beta, int depth, i
       k.key = egdbIndex(k.pos, k.mv.left);
       egdb_->prefetch(k.key);
     } else {
-      k.key = FastBoard::key(k.pos);
+      k.key = fast_.key(k.pos);
       table_.prefetch(k.key);
     }
   }
@@ -226,7 +226,7 @@ std::vector<int> Solver::principalVariation(const FastPos& root) const {
   std::vector<int> pv;
   FastPos p = root;
   while (pv.size() < 64) {
-    const SolverEntry* e = table_.probe(FastBoard::key(p));
+    const SolverEntry* e = table_.probe(fast_.key(p));
     if (e == nullptr || e->move == 0 || ((fast_.legalMask(p) >> (e->move - 1)) & 1U) == 0) break;
     pv.push_back(e->move);
     if (fast_.play(p, e->move).over) break;
@@ -258,7 +258,7 @@ SearchResult Solver::run(const Position& pos, const Limits& limits, const Progre
         result.value = stores + v;
         int best = run_.rootBest;
         if (best == 0 || !board_.isLegal(pos, best)) {
-          const SolverEntry* e = table_.probe(FastBoard::key(root));
+          const SolverEntry* e = table_.probe(fast_.key(root));
           best = e != nullptr && e->move != 0 && board_.isLegal(pos, e->move) ? e->move : std::countr_zero(mask) + 1;
         }
         result.bestMove = best;

@@ -6,6 +6,7 @@
 
 #include <bit>
 #include <random>
+#include <string>
 
 #include "engine/FastBoard.hpp"
 #include "engine/Search.hpp"
@@ -73,6 +74,35 @@ TEST(FastBoard, OnlyTheKalahFamily) {
   auto eight = parseRules("kalah,houses=8");
   ASSERT_TRUE(eight.has_value());
   EXPECT_FALSE(FastBoard::supports(*eight));  // 18 pits do not fit the 16-byte board
+}
+
+// The table key sees the position from the mover's side: a position and its mirror with the other
+// side to move share it; moving a seed, or only changing who moves, changes it.
+TEST(FastBoard, KeyIsTheMoversView) {
+  for (int houses : {3, 6, 7}) {
+    auto rules = parseRules("kalah,houses=" + std::to_string(houses));
+    ASSERT_TRUE(rules.has_value());
+    const FastBoard fast(*rules);
+    std::mt19937 rng(static_cast<unsigned>(houses));
+    for (int trial = 0; trial < 200; ++trial) {
+      FastPos p;
+      FastPos mirror;
+      for (int h = 1; h <= houses; ++h) {
+        const auto south = static_cast<Pits>(rng() % 9);
+        const auto north = static_cast<Pits>(rng() % 9);
+        p.pits |= south << (8 * fast.housePit(0, h)) | north << (8 * fast.housePit(1, h));
+        mirror.pits |= north << (8 * fast.housePit(0, h)) | south << (8 * fast.housePit(1, h));
+      }
+      mirror.side = 1;
+      EXPECT_EQ(fast.key(p), fast.key(mirror));
+      FastPos otherMover = p;
+      otherMover.side = 1;
+      if (fast.row(p, 0) != fast.row(p, 1)) EXPECT_NE(fast.key(p), fast.key(otherMover));
+      FastPos moved = p;
+      moved.pits += static_cast<Pits>(1) << (8 * fast.housePit(0, 1 + trial % houses));
+      EXPECT_NE(fast.key(p), fast.key(moved));
+    }
+  }
 }
 
 // Random positions of full-size boards late enough for the general search to solve them.
