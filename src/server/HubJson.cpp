@@ -52,9 +52,8 @@ Json Hub::resultJson(const Room& room) const {
   return j;
 }
 
-Json Hub::clockJson(const Room& room) const {
+Json Hub::clockJson(const Room& room, Clock::time_point now) const {
   if (!room.spec.clock.enabled()) return nullptr;
-  const auto now = Clock::now();
   return Json{{"S", std::max(0LL, clockLeft(room, Side::South, now))},
               {"N", std::max(0LL, clockLeft(room, Side::North, now))},
               {"running", room.clockRunning && !room.over()},

@@ -115,7 +115,7 @@ Result<long long> Hub::applyMove(Room& room, Side side, int house, const Json& c
           {"position", positionJson(board, room.game->position())},
           {"legal", legalJson(board, room.game->position())}};
   if (ply.setEnded) ev["set_end_position"] = positionJson(board, ply.after);
-  if (room.spec.clock.enabled()) ev["clock"] = clockJson(room);
+  if (room.spec.clock.enabled()) ev["clock"] = clockJson(room, now);
   events.push_back(std::move(ev));
   if (ply.setEnded) {
     const Outcome& o = room.game->setResults().back().outcome;
