@@ -111,8 +111,8 @@ class Hub {
   [[nodiscard]] Json stateJson(const Room& room, const std::string& token) const;
   [[nodiscard]] Json seatsJson(const Room& room) const;
   [[nodiscard]] Json resultJson(const Room& room) const;
-  // The clocks as of `now`: a move event passes the move's own instant, so the time spent storing
-  // the move is not charged to the next player in the event that starts his turn.
+  // The clocks as of `now`: a move event passes the move's own instant, so the time spent playing
+  // the move and building its event is not charged to the next player in the event itself.
   [[nodiscard]] Json clockJson(const Room& room, Clock::time_point now = Clock::now()) const;
   [[nodiscard]] std::string status(const Room& room) const;
   [[nodiscard]] std::string playerName(const std::string& token) const;
