@@ -54,6 +54,7 @@ void BM_FastBoardPlay(benchmark::State& state) {
     seed = seed * 1664525U + 1013904223U;
     for (int k = static_cast<int>((seed >> 16) % static_cast<unsigned>(std::popcount(m))); k > 0; --k) m &= m - 1;
     if (board.play(p, std::countr_zero(m) + 1).over) p = start;
+    benchmark::DoNotOptimize(p);
   }
   state.SetItemsProcessed(state.iterations());
 }

@@ -87,8 +87,8 @@ class EgdbBuilder {
   FastPos position(const int* h) const {
     FastPos p;
     for (int i = 0; i < n_; ++i) {
-      p.pits |= static_cast<Pits>(h[i]) << (8 * i);
-      p.pits |= static_cast<Pits>(h[n_ + i]) << (8 * (n_ + 1 + i));
+      p.mine |= static_cast<std::uint64_t>(h[i]) << (8 * i);
+      p.theirs |= static_cast<std::uint64_t>(h[n_ + i]) << (8 * i);
     }
     return p;
   }

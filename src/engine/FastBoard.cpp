@@ -3,7 +3,7 @@
 namespace semis::engine {
 
 bool FastBoard::supports(const Rules& r) {
-  // 2N+2 pits must fit one 16-byte vector, and each row's 8-byte window must stay inside it.
+  // Each row, the mover's with his store, must fit one 8-byte word.
   return r.houses <= 7 && r.stores && r.sowOwnStore && r.sowFrom == SowFrom::Next && !r.skipOrigin && !r.relay &&
          !r.evenCapture && !r.chainCapture && !r.castle && !r.feeding && r.winAt == 0 &&
          r.leftovers == Leftovers::Owner;
@@ -16,26 +16,24 @@ FastBoard::FastBoard(const Rules& rules)
       captures_(rules.capture != Capture::None),
       captureEmpty_(rules.capture == Capture::Empty),
       endImmediate_(rules.end == EndRule::Immediate),
-      rowMask_(n_ >= 8 ? ~0ULL : (1ULL << (8 * n_)) - 1),
-      store_{n_, 2 * n_ + 1} {
-  const int pits = 2 * n_ + 2;
-  auto one = [](int pit) { return static_cast<Pits>(1) << (8 * pit); };
-  for (int i = 0; i < 16; ++i) keep_[i] = ~(static_cast<Pits>(0xFF) << (8 * i));
-  for (int s = 0; s < 2; ++s) {
-    const int skip = store_[1 - s];
-    lapMask_[s] = 0;
-    for (int p = 0; p < pits; ++p) lapMask_[s] |= p == skip ? 0 : one(p);
-    for (int from = 0; from < 16; ++from) {
-      for (int rest = 0; rest < 16; ++rest) {
-        Pits mask = 0;
-        int cur = from;
-        for (int k = 0; k < rest && from < pits; ++k) {
-          cur = (cur + 1) % pits;
-          if (cur == skip) cur = (cur + 1) % pits;
-          mask |= one(cur);
+      rowMask_((1ULL << (8 * n_)) - 1),
+      lapMine_(0x0101010101010101ULL >> (8 * (7 - n_))),  // houses and store: the low N+1 bytes
+      lapTheirs_(0x0101010101010101ULL & rowMask_) {
+  // The ring of a sowing from the mover's view, as ring positions 0..2N: his houses, his store
+  // (position N), the opponent's houses.
+  for (int from = 0; from < kMaxHouses; ++from) {
+    for (int rest = 0; rest <= 2 * kMaxHouses; ++rest) {
+      Rest& r = rest_[from][rest];
+      r = Rest{0, 0, from};
+      if (from >= n_ || rest >= ring_) continue;
+      for (int k = 1; k <= rest; ++k) {
+        const int at = (from + k) % ring_;
+        if (at <= n_) {
+          r.mine += 1ULL << (8 * at);
+        } else {
+          r.theirs += 1ULL << (8 * (at - n_ - 1));
         }
-        restMask_[s][from][rest] = mask;
-        lastPit_[s][from][rest] = static_cast<std::uint8_t>(cur);
+        r.last = at;
       }
     }
   }
@@ -44,8 +42,11 @@ FastBoard::FastBoard(const Rules& rules)
 
 FastPos FastBoard::fromPosition(const Position& pos) const {
   FastPos p;
-  for (int i = 0; i < 2 * n_ + 2; ++i) {
-    if (i != store_[0] && i != store_[1]) p.pits |= static_cast<Pits>(pos.pits[static_cast<std::size_t>(i)]) << (8 * i);
+  const int own = pos.toMove == Side::South ? 0 : n_ + 1;
+  const int opp = pos.toMove == Side::South ? n_ + 1 : 0;
+  for (int i = 0; i < n_; ++i) {
+    p.mine |= static_cast<std::uint64_t>(pos.pits[static_cast<std::size_t>(own + i)]) << (8 * i);
+    p.theirs |= static_cast<std::uint64_t>(pos.pits[static_cast<std::size_t>(opp + i)]) << (8 * i);
   }
   p.side = pos.toMove == Side::South ? 0 : 1;
   return p;

@@ -5,8 +5,13 @@
 // positions of the simplest family, so this kernel plays only the rules where each sowing is
 // "lift, drop one seed in each next pit of a ring of 2N+1 (the opponent's store skipped), capture
 // opposite on an own empty house": Kalah and its options (capture, end, extra turn, houses, seeds).
-// A position is 16 bytes in ring order (the Position layout) held in one 128-bit integer, so a
-// sowing of any size is two additions: whole laps, then the partial lap from a precomputed mask.
+//
+// A position is two 64-bit words seen from the player to move: his houses, the opponent's houses,
+// a byte each (house 1 lowest). A sowing of any size is a few additions of precomputed masks
+// (whole laps, then the partial lap; the mover's store is byte N of his word while he sows), and
+// handing the move over swaps the words. Nothing depends on who moves, so a position and its mirror
+// with the other side to move are one FastPos. No byte ever carries into the next: a rule set has
+// at most 2 * 7 * 10 = 140 seeds.
 //
 // The stores stay empty: play() returns what the move gained instead (mover's gain minus the
 // opponent's, final sweep included), so positions that differ only in their stores are one
@@ -21,24 +26,22 @@
 
 namespace semis::engine {
 
-// The pits as one 128-bit integer, a byte each in ring order (pit i is bits 8i..8i+7). Every
-// operation stays in registers: a sowing adds whole words, a pit is a shift and a mask. No byte of
-// it ever carries into the next: a rule set has at most 2 * 7 * 10 = 140 seeds.
-__extension__ typedef unsigned __int128 Pits;  // NOLINT(modernize-use-using): __extension__ needs typedef
-
 // Rows are read and written as the low bytes of 64-bit words.
 static_assert(std::endian::native == std::endian::little, "FastBoard assumes a little-endian machine");
 
 struct FastPos {
-  Pits pits = 0;  // ring order as in semis::Position; both stores always 0
-  int side = 0;   // 0 South, 1 North to move
+  std::uint64_t mine = 0;    // the mover's houses, byte h-1 for house h
+  std::uint64_t theirs = 0;  // the opponent's, the same way
+  int side = 0;              // who the mover is, 0 South, 1 North: only for translating Positions
+  friend bool operator==(const FastPos&, const FastPos&) = default;
 };
 
 struct FastMove {
   int gain = 0;        // seeds the mover banked minus the opponent's (the end-of-game sweep included)
   int left = 0;        // seeds left in the houses afterwards
+  int theirs = 0;      // seeds left on the opponent's row afterwards (0 when the game ended)
   bool extra = false;  // the mover moves again
-  bool over = false;   // the game ended (pits all 0)
+  bool over = false;   // the game ended (both words 0)
 };
 
 class FastBoard {
@@ -49,33 +52,28 @@ class FastBoard {
   explicit FastBoard(const Rules& rules);
 
   [[nodiscard]] int houses() const { return n_; }
-  [[nodiscard]] int housePit(int side, int house) const { return side == 0 ? house - 1 : n_ + house; }
-  [[nodiscard]] static int pit(const FastPos& p, int i) { return static_cast<std::uint8_t>(p.pits >> (8 * i)); }
+  [[nodiscard]] static int byteAt(std::uint64_t w, int i) { return static_cast<std::uint8_t>(w >> (8 * i)); }
   // Bit h-1 for each house h of the player to move that holds seeds.
-  [[nodiscard]] std::uint32_t legalMask(const FastPos& p) const {
+  [[nodiscard]] static std::uint32_t legalMask(const FastPos& p) {
     // A byte is nonzero iff adding 0x7f to its low 7 bits or its own high bit sets bit 7.
-    const std::uint64_t w = row(p, p.side);
+    const std::uint64_t w = p.mine;
     const std::uint64_t low7 = 0x7F7F7F7F7F7F7F7FULL;
-    const std::uint64_t nonzero = (((w & low7) + low7) | w) & ~low7 & rowMask_;
+    const std::uint64_t nonzero = (((w & low7) + low7) | w) & ~low7;
     std::uint32_t m = 0;
     for (std::uint64_t b = nonzero; b != 0; b &= b - 1) m |= 1U << (std::countr_zero(b) / 8);
     return m;
   }
-  [[nodiscard]] int rowSum(const FastPos& p, int side) const { return byteSum(row(p, side)); }
-  // A side's houses as the low N bytes of a word, house 1 lowest.
-  [[nodiscard]] std::uint64_t row(const FastPos& p, int side) const {
-    return static_cast<std::uint64_t>(p.pits >> (side == 0 ? 0 : 8 * (n_ + 1))) & rowMask_;
+  [[nodiscard]] static int byteSum(std::uint64_t w) {
+    return static_cast<int>((w * 0x0101010101010101ULL) >> 56);
   }
-  [[nodiscard]] int seedsLeft(const FastPos& p) const { return rowSum(p, 0) + rowSum(p, 1); }
+  [[nodiscard]] static int seedsLeft(const FastPos& p) { return byteSum(p.mine) + byteSum(p.theirs); }
   // The houses in the endgame table's order, the mover's row first (Egdb::rank's input). `out`
   // holds kHousesOut bytes: each row is copied as a whole little-endian word, the second over the
   // first's spare bytes.
   static constexpr int kHousesOut = 2 * kMaxHouses + 8;
   void moverFirst(const FastPos& p, std::uint8_t* out) const {
-    const std::uint64_t mine = row(p, p.side);
-    const std::uint64_t theirs = row(p, 1 - p.side);
-    std::memcpy(out, &mine, 8);
-    std::memcpy(out + n_, &theirs, 8);
+    std::memcpy(out, &p.mine, 8);
+    std::memcpy(out + n_, &p.theirs, 8);
   }
 
   // Plays house 1..N of the side to move (it must hold seeds).
@@ -87,73 +85,80 @@ class FastBoard {
   // The same, filling `out` in place: the solver's hot loop (a returned struct is copied through
   // the stack with mixed-size stores and loads, which stalls store-to-load forwarding).
   void play(FastPos& p, int house, FastMove& out) const {
-    const int s = p.side;
-    const int origin = housePit(s, house);
-    const int seeds = pit(p, origin);
-    Pits b = p.pits & keep_[origin];
+    const int origin = house - 1;
+    const int seeds = byteAt(p.mine, origin);
+    std::uint64_t lo = p.mine & ~(0xFFULL << (8 * origin));
+    std::uint64_t hi = p.theirs;
     const int laps = lapsOf_[seeds];
-    const int rest = seeds - laps * ring_;
-    if (laps != 0) b += lapMask_[s] * static_cast<unsigned>(laps);
-    b += restMask_[s][origin][rest];
-    const int last = lastPit_[s][origin][rest];
-    const int store = store_[s];
+    if (laps != 0) {
+      lo += lapMine_ * static_cast<unsigned>(laps);
+      hi += lapTheirs_ * static_cast<unsigned>(laps);
+    }
+    const Rest& r = rest_[origin][seeds - laps * ring_];
+    lo += r.mine;
+    hi += r.theirs;
+    const int last = r.last;
     out.extra = false;
-    out.gain = static_cast<std::uint8_t>(b >> (8 * store));
-    b &= keep_[store];
-    if (last == store) {
+    out.gain = static_cast<int>(lo >> (8 * n_));  // the store: nothing lies above it
+    lo &= rowMask_;
+    if (last == n_) {
       out.extra = extraTurn_;
-    } else if (captures_ && (last < n_) == (s == 0) && static_cast<std::uint8_t>(b >> (8 * last)) == 1) {
-      const int opp = 2 * n_ - last;
-      const int taken = static_cast<std::uint8_t>(b >> (8 * opp));
+    } else if (captures_ && last < n_ && byteAt(lo, last) == 1) {
+      const int opp = n_ - 1 - last;  // the opponent's house facing it
+      const int taken = byteAt(hi, opp);
       if (taken != 0 || captureEmpty_) {
         out.gain += 1 + taken;
-        b &= keep_[opp] & keep_[last];
+        lo &= ~(0xFFULL << (8 * last));
+        hi &= ~(0xFFULL << (8 * opp));
       }
     }
-    p.pits = b;
-    const int mine = rowSum(p, s);
-    const int theirs = rowSum(p, 1 - s);
-    const int next = out.extra ? s : 1 - s;
-    out.over = endImmediate_ ? (mine == 0 || theirs == 0) : (next == s ? mine : theirs) == 0;
+    out.over = endImmediate_ ? (lo == 0 || hi == 0) : (out.extra ? lo : hi) == 0;
     if (out.over) {
-      out.gain += mine - theirs;  // leftovers go to their owner
-      p.pits = 0;
-      out.left = 0;
+      out.gain += byteSum(lo) - byteSum(hi);  // leftovers go to their owner
+      p.mine = p.theirs = 0;
+      out.left = out.theirs = 0;
+      return;
+    }
+    out.theirs = byteSum(hi);
+    out.left = byteSum(lo) + out.theirs;
+    if (out.extra) {
+      p.mine = lo;
+      p.theirs = hi;
     } else {
-      p.side = next;
-      out.left = mine + theirs;
+      p.mine = hi;
+      p.theirs = lo;
+      p.side ^= 1;
     }
   }
 
   [[nodiscard]] FastPos fromPosition(const Position& pos) const;
-  // 64-bit key of the houses, mixed for table indexing. Canonical: the mover's row then the
-  // opponent's, so a position and its mirror with the other side to move (the same game from the
-  // mover's view) share one table entry. Kalah(6,3) without a table: 3.21 M to 2.54 M nodes.
-  [[nodiscard]] std::uint64_t key(const FastPos& p) const {
-    const std::uint64_t a = row(p, p.side);
-    const std::uint64_t b = row(p, 1 - p.side);
-    std::uint64_t h = a * 0x9E3779B97F4A7C15ULL ^ b * 0xC2B2AE3D27D4EB4FULL;
+  // 64-bit key of the houses, mixed for table indexing. The position is the mover's view, so a
+  // position and its mirror with the other side to move (the same game) share one table entry.
+  [[nodiscard]] static std::uint64_t key(const FastPos& p) {
+    std::uint64_t h = p.mine * 0x9E3779B97F4A7C15ULL ^ p.theirs * 0xC2B2AE3D27D4EB4FULL;
     h ^= h >> 29;
     h *= 0xBF58476D1CE4E5B9ULL;
     return h ^ (h >> 32);
   }
 
  private:
-  static int byteSum(std::uint64_t w) { return static_cast<int>((w * 0x0101010101010101ULL) >> 56); }
-
+  // A sowing of fewer seeds than a lap from one house: what it adds to each word, and where it ends
+  // (a byte of the mover's word: N is his store; N+1.. stand for the opponent's houses).
+  struct Rest {
+    std::uint64_t mine;
+    std::uint64_t theirs;
+    int last;
+  };
   int n_;
-  int ring_;  // pits one side sows into: 2N + 1
+  int ring_;  // pits a sowing goes round: 2N + 1 (the opponent's store is not on the board)
   bool extraTurn_;
   bool captures_;
   bool captureEmpty_;
   bool endImmediate_;
-  std::uint64_t rowMask_;
-  int store_[2];
-  Pits keep_[16];  // every pit but one
-  Pits lapMask_[2];
-  // For a sowing of `rest` seeds (less than a lap) from a pit: the pits it reaches, and the last.
-  Pits restMask_[2][16][16];
-  std::uint8_t lastPit_[2][16][16];
+  std::uint64_t rowMask_;  // the low N bytes
+  std::uint64_t lapMine_;
+  std::uint64_t lapTheirs_;
+  Rest rest_[kMaxHouses][2 * kMaxHouses + 1];
   std::uint8_t lapsOf_[256];
 };
 

@@ -39,7 +39,7 @@ void Solver::setEgdb(const Egdb* egdb) {
 
 int Solver::evaluate(const FastPos& p) const {
   // Seeds on a row tend to end in its owner's store; a quarter is a modest guess (as in Search).
-  return (fast_.rowSum(p, p.side) - fast_.rowSum(p, 1 - p.side)) / 4;
+  return (FastBoard::byteSum(p.mine) - FastBoard::byteSum(p.theirs)) / 4;
 }
 
 std::uint64_t Solver::egdbIndex(const FastPos& p, int left) const {
@@ -110,7 +110,7 @@ int Solver::search(const FastPos& p, int left, int alpha, int beta, int depth, i
   // one that reaches beta ends the node without a search (enhanced transposition cutoff).
   int bestHi = -kOpen;
   bool bestHiProven = true;
-  const int theirsBefore = fast_.rowSum(p, 1 - p.side);
+  const int theirsBefore = FastBoard::byteSum(p.theirs);
   for (int i = 0; i < n; ++i) {
     Kid& k = kids[i];
     const int gain = k.mv.gain;
@@ -152,7 +152,7 @@ int Solver::search(const FastPos& p, int left, int alpha, int beta, int depth, i
     // others' extra turns), then what the move banks (captures, seeds sown into the store), then
     // the fewest seeds handed to the opponent's row, then the house nearer the store. The third
     // key halved the nodes of Kalah(6,4) with the 20-seed table (86 M to 47 M).
-    const int handed = k.mv.over ? 0 : std::clamp(fast_.rowSum(k.pos, 1 - p.side) - theirsBefore, 0, 31);
+    const int handed = std::clamp(k.mv.theirs - theirsBefore, 0, 31);
     k.order = (k.house == ttMove ? 1 << 24 : 0) + (k.mv.extra && !k.mv.over ? (1 << 20) + k.house : 0) + gain * 1024 +
               (31 - handed) * 16 + k.house;
   }
