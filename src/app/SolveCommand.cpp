@@ -1,7 +1,8 @@
-// `semis solve --rules R [--position P] [--egdb FILE] [--table MB] [--seconds S] [--json] [--root-only]`: the exact
-// value for the player to move (his final store minus the opponent's with perfect play), one best
-// move and the value of every legal move, with nodes and time. With --json the last line is
-// {"value":v,"best":m,"moves":[{"move":m,"value":v},...],"nodes":n,"seconds":s}.
+// `semis solve --rules R [--position P] [--egdb FILE] [--table MB] [--seconds S] [--threads N] [--json]
+// [--root-only]`: the exact value for the player to move (his final store minus the opponent's
+// with perfect play), one best move and the value of every legal move, with nodes and time. With
+// --json the last line is {"value":v,"best":m,"moves":[{"move":m,"value":v},...],"nodes":n,"seconds":s}.
+// --threads N: the Kalah family's solver on N threads (docs/engine.md, "Threads").
 
 #include <chrono>
 #include <cstdio>
@@ -17,7 +18,8 @@
 namespace semis::app {
 
 int solveCommand(int argc, char** argv) {
-  auto args = Args::parse(argc, argv, {"rules", "position", "egdb", "table", "seconds"}, {"json", "root-only"});
+  auto args =
+      Args::parse(argc, argv, {"rules", "position", "egdb", "table", "seconds", "threads"}, {"json", "root-only"});
   if (!args) return complain("solve", args.error().message);
   auto setup = setupFromArgs(*args);
   if (!setup) return complain("solve", setup.error().message);
@@ -25,13 +27,16 @@ int solveCommand(int argc, char** argv) {
   if (pos.over) return complain("solve", "the game is over: nothing to solve");
   std::size_t tableMb = 256;
   double seconds = 0;
+  int threads = 1;
   try {
     if (args->has("table")) tableMb = static_cast<std::size_t>(std::stoul(args->get("table")));
     if (args->has("seconds")) seconds = std::stod(args->get("seconds"));
+    if (args->has("threads")) threads = std::stoi(args->get("threads"));
   } catch (const std::exception&) {
-    return complain("solve", "--table MB and --seconds S take numbers");
+    return complain("solve", "--table MB, --seconds S and --threads N take numbers");
   }
   if (tableMb < 1 || tableMb > 16384) return complain("solve", "--table MB takes 1..16384");
+  if (threads < 1 || threads > 64) return complain("solve", "--threads N takes 1..64");
   std::unique_ptr<engine::Egdb> egdb;
   if (args->has("egdb")) {
     auto db = engine::Egdb::open(args->get("egdb"), engine::Egdb::Access::Loaded);
@@ -43,6 +48,7 @@ int solveCommand(int argc, char** argv) {
   }
   engine::Search search(setup->rules, tableMb);
   search.setEgdb(egdb.get());
+  search.setThreads(threads);
   engine::Limits limits;
   limits.seconds = seconds;
   const auto t0 = std::chrono::steady_clock::now();

@@ -63,9 +63,7 @@ class FastBoard {
     for (std::uint64_t b = nonzero; b != 0; b &= b - 1) m |= 1U << (std::countr_zero(b) / 8);
     return m;
   }
-  [[nodiscard]] static int byteSum(std::uint64_t w) {
-    return static_cast<int>((w * 0x0101010101010101ULL) >> 56);
-  }
+  [[nodiscard]] static int byteSum(std::uint64_t w) { return static_cast<int>((w * 0x0101010101010101ULL) >> 56); }
   [[nodiscard]] static int seedsLeft(const FastPos& p) { return byteSum(p.mine) + byteSum(p.theirs); }
   // The houses in the endgame table's order, the mover's row first (Egdb::rank's input). `out`
   // holds kHousesOut bytes: each row is copied as a whole little-endian word, the second over the

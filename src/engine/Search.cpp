@@ -64,6 +64,10 @@ void Search::setEgdb(const Egdb* egdb) {
   if (solver_) solver_->setEgdb(egdb_);
 }
 
+void Search::setThreads(int threads) {
+  if (solver_) solver_->setThreads(threads);
+}
+
 void Search::clear() {
   table_.clear();
   if (solver_) solver_->clear();

@@ -39,6 +39,9 @@ class Search {
 
   // Probes `egdb` from now on; a table for other rules (or nullptr) switches probing off.
   void setEgdb(const Egdb* egdb);
+  // Search threads for the Kalah family's solver (lazy SMP on one shared table, see Solver.hpp);
+  // other rule sets search on one thread. Default 1.
+  void setThreads(int threads);
   // Forget the table (e.g. between benchmark positions).
   void clear();
   // Any thread: ends the running search at its next check; run() then returns its best so far.

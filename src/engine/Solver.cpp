@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <thread>
 
 #include "engine/Egdb.hpp"
 
@@ -14,6 +15,7 @@ namespace {
 constexpr int kSolveWarmup = 12;
 constexpr int kExactDepth = 1000;  // deeper than any game: the search ends only on finished games
 constexpr int kOpen = 30000;       // an open side of a bound
+constexpr int kCrumbPlies = 14;    // threads mark the nodes they search this near the root
 
 }  // namespace
 
@@ -30,11 +32,33 @@ struct Solver::Kid {
   bool hiProven;
 };
 
-Solver::Solver(const Rules& rules, std::size_t tableMegabytes) : board_(rules), fast_(rules), table_(tableMegabytes) {}
+Solver::Solver(const Rules& rules, std::size_t tableMegabytes)
+    : board_(rules), fast_(rules), ownTable_(std::make_unique<SolverTable>(tableMegabytes)), table_(ownTable_.get()) {}
+
+Solver::Solver(HelperOf of)
+    : board_(of.main.board_),
+      fast_(of.main.fast_),
+      table_(of.main.table_),
+      egdb_(of.main.egdb_),
+      egdbSeeds_(of.main.egdbSeeds_),
+      crumbs_(of.main.crumbs_) {}
+
+Solver::~Solver() = default;
 
 void Solver::setEgdb(const Egdb* egdb) {
   egdb_ = egdb != nullptr && egdb->rules() == board_.rules() ? egdb : nullptr;
   egdbSeeds_ = egdb_ != nullptr ? egdb_->maxSeeds() : -1;
+  for (auto& h : helpers_) h->setEgdb(egdb_);
+}
+
+void Solver::setThreads(int threads) {
+  threads = std::clamp(threads, 1, 64);
+  if (threads > 1 && !ownCrumbs_) ownCrumbs_ = std::make_unique<Crumbs>();
+  crumbs_ = threads > 1 ? ownCrumbs_.get() : nullptr;
+  helpers_.resize(static_cast<std::size_t>(threads - 1));
+  for (std::size_t i = 0; i < helpers_.size(); ++i) {
+    if (!helpers_[i]) helpers_[i].reset(new Solver(HelperOf{*this}));
+  }
 }
 
 int Solver::evaluate(const FastPos& p) const {
@@ -68,7 +92,7 @@ int Solver::search(const FastPos& p, int left, int alpha, int beta, int depth, i
   }
   const std::uint64_t key = fast_.key(p);
   int ttMove = 0;
-  if (const SolverEntry* e = table_.probe(key)) {
+  if (const auto e = table_->probe(key)) {
     ttMove = e->move;
     const bool entryProven = e->depth == kSolverProven;
     if (entryProven || e->depth >= depth) {
@@ -103,7 +127,7 @@ int Solver::search(const FastPos& p, int left, int alpha, int beta, int depth, i
       egdb_->prefetch(k.key);
     } else {
       k.key = fast_.key(k.pos);
-      table_.prefetch(k.key);
+      table_->prefetch(k.key);
     }
   }
   // Bounds of every move from what is already known (finished games, tables, the futility bound):
@@ -124,7 +148,7 @@ int Solver::search(const FastPos& p, int left, int alpha, int beta, int depth, i
       if (k.mv.left <= egdbSeeds_) {
         const int v = egdb_->at(k.key);
         if (v != Egdb::kUnknown) clo = chi = v;
-      } else if (const SolverEntry* e = table_.probe(k.key)) {
+      } else if (const auto e = table_->probe(k.key)) {
         const int childDepth = k.mv.extra && ply < run_.rootDepth ? depth : depth - 1;
         if (e->depth == kSolverProven) {
           clo = std::max<int>(clo, e->lower);
@@ -143,7 +167,7 @@ int Solver::search(const FastPos& p, int left, int alpha, int beta, int depth, i
     if (k.lo >= beta) {
       proven = k.loProven;
       if (ply == 0) run_.rootBest = k.house;
-      table_.store(key, k.lo, kOpen, k.house, depth, proven, 1);
+      table_->store(key, k.lo, kOpen, k.house, depth, proven, 1);
       return k.lo;
     }
     if (k.hi > bestHi) bestHi = k.hi;
@@ -158,30 +182,43 @@ int Solver::search(const FastPos& p, int left, int alpha, int beta, int depth, i
   }
   if (bestHi <= alpha) {
     proven = bestHiProven;
-    table_.store(key, -kOpen, bestHi, 0, depth, proven, 1);
+    table_->store(key, -kOpen, bestHi, 0, depth, proven, 1);
     return bestHi;
   }
-  int sorted[kMaxHouses];  // insertion sort of indices: at most seven moves
+  // Insertion sort of indices (at most seven moves). With other threads the order grows by the
+  // moves put off: a move after the first that another thread is searching goes last, by when its
+  // value is likely in the table; each is put off once.
+  int order[2 * kMaxHouses];
   for (int i = 0; i < n; ++i) {
     int j = i;
-    while (j > 0 && kids[sorted[j - 1]].order < kids[i].order) {
-      sorted[j] = sorted[j - 1];
+    while (j > 0 && kids[order[j - 1]].order < kids[i].order) {
+      order[j] = order[j - 1];
       --j;
     }
-    sorted[j] = i;
+    order[j] = i;
   }
+  int total = n;
+  bool putOff[kMaxHouses] = {};
 
+  const Crumbs::Mark mark(crumbs_, key, ply < kCrumbPlies);
   const std::uint64_t before = run_.nodes;
   int best = -kOpen;
   int bestMove = 0;
   int a = alpha;
   bool allProven = true;
   bool cutProven = false;
-  for (int i = 0; i < n; ++i) {
-    const Kid& k = kids[sorted[i]];
+  for (int i = 0; i < total; ++i) {
+    const int at = order[i];
+    const Kid& k = kids[at];
     if (k.hi <= a) {  // cannot raise the best: its known upper bound stands in for its value
       best = std::max(best, k.hi);
       allProven = allProven && k.hiProven;
+      continue;
+    }
+    if (crumbs_ != nullptr && i > 0 && !putOff[at] && !(k.lo == k.hi && k.loProven && k.hiProven) &&
+        crumbs_->busy(k.key)) {
+      putOff[at] = true;
+      order[total++] = at;
       continue;
     }
     const int gain = k.mv.gain;
@@ -212,8 +249,8 @@ int Solver::search(const FastPos& p, int left, int alpha, int beta, int depth, i
     }
   }
   proven = best >= beta ? cutProven : allProven;
-  table_.store(key, best > alpha ? best : -kOpen, best < beta ? best : kOpen, best > alpha ? bestMove : 0, depth,
-               proven, run_.nodes - before);
+  table_->store(key, best > alpha ? best : -kOpen, best < beta ? best : kOpen, best > alpha ? bestMove : 0, depth,
+                proven, run_.nodes - before);
   return best;
 }
 
@@ -226,8 +263,8 @@ std::vector<int> Solver::principalVariation(const FastPos& root) const {
   std::vector<int> pv;
   FastPos p = root;
   while (pv.size() < 64) {
-    const SolverEntry* e = table_.probe(fast_.key(p));
-    if (e == nullptr || e->move == 0 || ((fast_.legalMask(p) >> (e->move - 1)) & 1U) == 0) break;
+    const auto e = table_->probe(fast_.key(p));
+    if (!e || e->move == 0 || ((fast_.legalMask(p) >> (e->move - 1)) & 1U) == 0) break;
     pv.push_back(e->move);
     if (fast_.play(p, e->move).over) break;
   }
@@ -235,6 +272,26 @@ std::vector<int> Solver::principalVariation(const FastPos& root) const {
 }
 
 SearchResult Solver::run(const Position& pos, const Limits& limits, const Progress& progress) {
+  if (helpers_.empty()) return runOne(pos, limits, progress);
+  Limits helperLimits = limits;
+  helperLimits.nodes = 0;  // the main thread's count decides; helpers stop with it
+  std::vector<std::thread> pool;
+  pool.reserve(helpers_.size());
+  for (auto& h : helpers_) {
+    Solver* helper = h.get();
+    pool.emplace_back([helper, &pos, helperLimits] { helper->runOne(pos, helperLimits, {}); });
+  }
+  SearchResult result = runOne(pos, limits, progress);
+  for (auto& h : helpers_) h->stop();
+  for (std::thread& t : pool) t.join();
+  for (auto& h : helpers_) {
+    result.nodes += h->run_.nodes;
+    h->clearStop();
+  }
+  return result;
+}
+
+SearchResult Solver::runOne(const Position& pos, const Limits& limits, const Progress& progress) {
   run_.begin(limits);
   const std::uint32_t mask = board_.legalMask(pos);
   const Side me = pos.toMove;
@@ -258,8 +315,8 @@ SearchResult Solver::run(const Position& pos, const Limits& limits, const Progre
         result.value = stores + v;
         int best = run_.rootBest;
         if (best == 0 || !board_.isLegal(pos, best)) {
-          const SolverEntry* e = table_.probe(fast_.key(root));
-          best = e != nullptr && e->move != 0 && board_.isLegal(pos, e->move) ? e->move : std::countr_zero(mask) + 1;
+          const auto e = table_->probe(fast_.key(root));
+          best = e && e->move != 0 && board_.isLegal(pos, e->move) ? e->move : std::countr_zero(mask) + 1;
         }
         result.bestMove = best;
         result.pv = principalVariation(root);

@@ -12,8 +12,16 @@
 // Iterative deepening with MTD(f) as in Search; without limits the last iteration has no depth
 // limit and its value is exact.
 //
+// Threads (setThreads, default 1): helper threads run the same iterations on the same table
+// (lazy SMP). Each thread marks the nodes near the root it is searching; at a node, a move after
+// the first that another thread is searching is put off to the end, by when its value is likely in
+// the table, so the threads spread over an all-node's moves instead of proving the same ones. The
+// main thread's result is the one returned; helpers stop when it is done.
+//
 // Not thread-safe (one per thread), except stop(), which any thread may call.
 
+#include <atomic>
+#include <memory>
 #include <vector>
 
 #include "engine/Deepening.hpp"
@@ -26,9 +34,12 @@ namespace semis::engine {
 class Solver {
  public:
   Solver(const Rules& rules, std::size_t tableMegabytes);
+  ~Solver();
 
   void setEgdb(const Egdb* egdb);
-  void clear() { table_.clear(); }
+  // 1..64 threads for the next run() (all of them busy until it returns).
+  void setThreads(int threads);
+  void clear() { table_->clear(); }
   void stop() { run_.stop.store(true, std::memory_order_relaxed); }
   void clearStop() { run_.stop.store(false); }
 
@@ -36,6 +47,11 @@ class Solver {
 
  private:
   struct Kid;
+  struct HelperOf {
+    const Solver& main;
+  };
+  explicit Solver(HelperOf of);  // a helper thread's solver, on the main solver's table and marks
+  SearchResult runOne(const Position& pos, const Limits& limits, const Progress& progress);
   int search(const FastPos& p, int left, int alpha, int beta, int depth, int ply, bool& proven);
   int mtdf(const FastPos& p, int left, int guess, int depth, bool& proven);
   [[nodiscard]] int evaluate(const FastPos& p) const;
@@ -44,9 +60,42 @@ class Solver {
 
   Board board_;
   FastBoard fast_;
-  SolverTable table_;
+  std::unique_ptr<SolverTable> ownTable_;  // the main solver's; helpers have none
+  SolverTable* table_;
   const Egdb* egdb_ = nullptr;
   int egdbSeeds_ = -1;
+  std::vector<std::unique_ptr<Solver>> helpers_;
+  // Which nodes near the root some thread is searching (threads > 1 only): a slot per key hash
+  // holds the key of a node being searched, set by the thread that enters it first.
+  struct Crumbs {
+    static constexpr std::size_t kSlots = 4096;
+    struct alignas(64) Slot {  // one per cache line: threads write them all the time
+      std::atomic<std::uint64_t> key{0};
+    };
+    Slot slot[kSlots];
+    [[nodiscard]] bool busy(std::uint64_t key) const {
+      return slot[key % kSlots].key.load(std::memory_order_relaxed) == key;
+    }
+    class Mark {  // marks `key` for the scope if its slot is free
+     public:
+      Mark(Crumbs* c, std::uint64_t key, bool wanted) {
+        if (c == nullptr || !wanted) return;
+        std::uint64_t expected = 0;
+        std::atomic<std::uint64_t>& at = c->slot[key % kSlots].key;
+        if (at.compare_exchange_strong(expected, key, std::memory_order_relaxed)) at_ = &at;
+      }
+      ~Mark() {
+        if (at_ != nullptr) at_->store(0, std::memory_order_relaxed);
+      }
+      Mark(const Mark&) = delete;
+      Mark& operator=(const Mark&) = delete;
+
+     private:
+      std::atomic<std::uint64_t>* at_ = nullptr;
+    };
+  };
+  std::unique_ptr<Crumbs> ownCrumbs_;
+  Crumbs* crumbs_ = nullptr;
   RunState run_;
 };
 

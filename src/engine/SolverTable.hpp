@@ -1,12 +1,19 @@
 #pragma once
 // The exact solver's transposition table. A bucket is one 64-byte cache line of four 16-byte
-// entries, so a probe costs one memory access and prefetch() can start it early. When a bucket is
+// slots, so a probe costs one memory access and prefetch() can start it early. When a bucket is
 // full the entry with the smallest searched subtree goes: in an exact solve the valuable entries
 // are the ones that were expensive to prove, not the deep or the recent ones.
+//
+// Several solver threads share one table without locks. A slot is two words, the entry packed into
+// one and the key XOR the entry in the other, written and read as relaxed atomics (plain moves on
+// x86-64): a slot torn by two writers fails the check and reads as empty, so a probe only ever
+// returns an entry some thread stored for that key.
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cstdint>
+#include <optional>
 
 #include "engine/HugeBuffer.hpp"
 
@@ -15,15 +22,12 @@ namespace semis::engine {
 inline constexpr std::uint8_t kSolverProven = 255;
 
 struct SolverEntry {
-  std::uint64_t key = 0;  // 0: empty (a real key of 0 is simply never found)
   std::int16_t lower = 0;
   std::int16_t upper = 0;
   std::uint8_t move = 0;   // best house found, 0 none
   std::uint8_t depth = 0;  // kSolverProven: both bounds are game-theoretic
   std::uint8_t work = 0;   // bit width of the subtree's node count
-  std::uint8_t pad = 0;
 };
-static_assert(sizeof(SolverEntry) == 16);
 
 class SolverTable {
  public:
@@ -32,67 +36,92 @@ class SolverTable {
     while (buckets * 2 * sizeof(Bucket) <= megabytes * 1024 * 1024) buckets *= 2;
     count_ = buckets;
     mask_ = buckets - 1;
-    memory_ = HugeBuffer(bytes());  // zeroed: every entry empty
+    memory_ = HugeBuffer(bytes());  // zeroed: every slot empty
     buckets_ = static_cast<Bucket*>(memory_.data());
   }
-  void clear() { std::fill(buckets_, buckets_ + count_, Bucket{}); }
+  // Not while a search runs.
+  void clear() {
+    for (std::size_t i = 0; i < count_; ++i) {
+      for (Slot& s : buckets_[i].slot) {
+        s.check.store(0, std::memory_order_relaxed);
+        s.data.store(0, std::memory_order_relaxed);
+      }
+    }
+  }
   [[nodiscard]] std::size_t bytes() const { return count_ * sizeof(Bucket); }
 
   void prefetch(std::uint64_t key) const { __builtin_prefetch(&buckets_[key & mask_]); }
 
-  [[nodiscard]] const SolverEntry* probe(std::uint64_t key) const {
-    const Bucket& b = buckets_[key & mask_];
-    for (const SolverEntry& e : b.slot) {
-      if (e.key == key) return &e;
+  [[nodiscard]] std::optional<SolverEntry> probe(std::uint64_t key) const {
+    for (const Slot& s : buckets_[key & mask_].slot) {
+      const std::uint64_t d = s.data.load(std::memory_order_relaxed);
+      if ((s.check.load(std::memory_order_relaxed) ^ d) == key && d != 0) return unpack(d);
     }
-    return nullptr;
+    return std::nullopt;
   }
 
   // Records bounds [lower, upper] for `key` (use -kBig/+kBig for an open side).
   void store(std::uint64_t key, int lower, int upper, int move, int depth, bool proven, std::uint64_t nodes) {
     Bucket& b = buckets_[key & mask_];
     const std::uint8_t d = proven ? kSolverProven : static_cast<std::uint8_t>(std::min(depth, 254));
-    const auto work = static_cast<std::uint8_t>(std::bit_width(nodes));
-    SolverEntry* victim = &b.slot[0];
-    for (SolverEntry& e : b.slot) {
-      if (e.key == key) {
+    SolverEntry mine{static_cast<std::int16_t>(lower), static_cast<std::int16_t>(upper),
+                     static_cast<std::uint8_t>(move), d, static_cast<std::uint8_t>(std::bit_width(nodes))};
+    Slot* victim = nullptr;
+    int victimRank = 1 << 30;  // -1 once the victim is an empty slot
+    for (Slot& s : b.slot) {
+      const std::uint64_t data = s.data.load(std::memory_order_relaxed);
+      if (data != 0 && (s.check.load(std::memory_order_relaxed) ^ data) == key) {
+        const SolverEntry e = unpack(data);
         if (e.depth == d) {  // same quality: both bounds hold, keep the tighter ones
-          e.lower = static_cast<std::int16_t>(std::max<int>(e.lower, lower));
-          e.upper = static_cast<std::int16_t>(std::min<int>(e.upper, upper));
-          if (move != 0) e.move = static_cast<std::uint8_t>(move);
-          e.work = std::max(e.work, work);
-          return;
+          mine.lower = std::max(e.lower, mine.lower);
+          mine.upper = std::min(e.upper, mine.upper);
+          if (move == 0) mine.move = e.move;
+          mine.work = std::max(e.work, mine.work);
+        } else if (e.depth > d) {  // keep the better bounds, learn the move only
+          if (move == 0) return;
+          mine = e;
+          mine.move = static_cast<std::uint8_t>(move);
+        } else if (move == 0) {
+          mine.move = e.move;
         }
-        if (e.depth > d) {  // keep the better bounds, learn the move only
-          if (move != 0) e.move = static_cast<std::uint8_t>(move);
-          return;
-        }
-        write(e, key, lower, upper, move != 0 ? move : e.move, d, work);
+        write(s, key, mine);
         return;
       }
-      if (e.key == 0) {
-        victim = &e;
-      } else if (victim->key != 0 && rank(e) < rank(*victim)) {
-        victim = &e;
+      // The last empty slot, else the cheapest entry (the first of equals).
+      if (data == 0) {
+        victim = &s, victimRank = -1;
+      } else if (const int r = rank(unpack(data)); victimRank >= 0 && r < victimRank) {
+        victim = &s, victimRank = r;
       }
     }
-    write(*victim, key, lower, upper, move, d, work);
+    write(*victim, key, mine);
   }
 
  private:
-  struct alignas(64) Bucket {
-    SolverEntry slot[4];
+  struct Slot {
+    std::atomic<std::uint64_t> check;  // key ^ data
+    std::atomic<std::uint64_t> data;   // the packed entry; never 0 once written (kValid)
   };
+  struct alignas(64) Bucket {
+    Slot slot[4];
+  };
+  static constexpr std::uint64_t kValid = 1ULL << 56;
+  static std::uint64_t pack(const SolverEntry& e) {
+    return static_cast<std::uint16_t>(e.lower) | static_cast<std::uint64_t>(static_cast<std::uint16_t>(e.upper)) << 16 |
+           static_cast<std::uint64_t>(e.move) << 32 | static_cast<std::uint64_t>(e.depth) << 40 |
+           static_cast<std::uint64_t>(e.work) << 48 | kValid;
+  }
+  static SolverEntry unpack(std::uint64_t d) {
+    return SolverEntry{static_cast<std::int16_t>(d), static_cast<std::int16_t>(d >> 16),
+                       static_cast<std::uint8_t>(d >> 32), static_cast<std::uint8_t>(d >> 40),
+                       static_cast<std::uint8_t>(d >> 48)};
+  }
   // Proven entries outrank a search's depth-limited ones of the same size.
   static int rank(const SolverEntry& e) { return e.work * 2 + (e.depth == kSolverProven ? 1 : 0); }
-  static void write(SolverEntry& e, std::uint64_t key, int lower, int upper, int move, std::uint8_t d,
-                    std::uint8_t work) {
-    e.key = key;
-    e.lower = static_cast<std::int16_t>(lower);
-    e.upper = static_cast<std::int16_t>(upper);
-    e.move = static_cast<std::uint8_t>(move);
-    e.depth = d;
-    e.work = work;
+  static void write(Slot& s, std::uint64_t key, const SolverEntry& e) {
+    const std::uint64_t d = pack(e);
+    s.data.store(d, std::memory_order_relaxed);
+    s.check.store(key ^ d, std::memory_order_relaxed);
   }
   HugeBuffer memory_;
   Bucket* buckets_ = nullptr;
