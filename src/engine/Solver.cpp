@@ -55,6 +55,7 @@ void Solver::setThreads(int threads) {
   threads = std::clamp(threads, 1, 64);
   if (threads > 1 && !ownCrumbs_) ownCrumbs_ = std::make_unique<Crumbs>();
   crumbs_ = threads > 1 ? ownCrumbs_.get() : nullptr;
+  table_->setShared(threads > 1);
   helpers_.resize(static_cast<std::size_t>(threads - 1));
   for (std::size_t i = 0; i < helpers_.size(); ++i) {
     if (!helpers_[i]) helpers_[i].reset(new Solver(HelperOf{*this}));

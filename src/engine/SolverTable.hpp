@@ -4,13 +4,14 @@
 // full the entry with the smallest searched subtree goes: in an exact solve the valuable entries
 // are the ones that were expensive to prove, not the deep or the recent ones.
 //
-// Several solver threads share one table without locks. A slot is two words, the entry packed into
-// one and the key XOR the entry in the other, written and read as relaxed atomics (plain moves on
-// x86-64): a slot torn by two writers fails the check and reads as empty, so a probe only ever
-// returns an entry some thread stored for that key.
+// Several solver threads can share one table without locks (setShared). A slot is two words, the
+// entry packed into one and the key in the other. Shared, the words are read and written as relaxed
+// atomics (plain moves on x86-64; the builtins, as std::atomic_ref is missing from the WebAssembly
+// toolchain's library) and the key word holds the key XOR the entry: a slot torn by two writers
+// fails the check and reads as empty, so a probe only ever returns an entry some thread stored for
+// that key. Unshared, the key word holds the key alone and a probe compares one word per slot.
 
 #include <algorithm>
-#include <atomic>
 #include <bit>
 #include <cstdint>
 #include <optional>
@@ -39,13 +40,16 @@ class SolverTable {
     memory_ = HugeBuffer(bytes());  // zeroed: every slot empty
     buckets_ = static_cast<Bucket*>(memory_.data());
   }
+  // Before threads share the table; a change of mode empties it. Not while a search runs.
+  void setShared(bool shared) {
+    if (shared == shared_) return;
+    shared_ = shared;
+    clear();
+  }
   // Not while a search runs.
   void clear() {
     for (std::size_t i = 0; i < count_; ++i) {
-      for (Slot& s : buckets_[i].slot) {
-        s.check.store(0, std::memory_order_relaxed);
-        s.data.store(0, std::memory_order_relaxed);
-      }
+      for (Slot& s : buckets_[i].slot) s = Slot{0, 0};
     }
   }
   [[nodiscard]] std::size_t bytes() const { return count_ * sizeof(Bucket); }
@@ -53,9 +57,16 @@ class SolverTable {
   void prefetch(std::uint64_t key) const { __builtin_prefetch(&buckets_[key & mask_]); }
 
   [[nodiscard]] std::optional<SolverEntry> probe(std::uint64_t key) const {
-    for (const Slot& s : buckets_[key & mask_].slot) {
-      const std::uint64_t d = s.data.load(std::memory_order_relaxed);
-      if ((s.check.load(std::memory_order_relaxed) ^ d) == key && d != 0) return unpack(d);
+    const Slot* slot = buckets_[key & mask_].slot;
+    if (shared_) {
+      for (int i = 0; i < kSlots; ++i) {
+        const std::uint64_t d = load(slot[i].data);
+        if ((load(slot[i].check) ^ d) == key) return unpack(d);  // an empty slot matches no real key
+      }
+    } else {
+      for (int i = 0; i < kSlots; ++i) {
+        if (slot[i].check == key) return unpack(slot[i].data);
+      }
     }
     return std::nullopt;
   }
@@ -69,8 +80,8 @@ class SolverTable {
     Slot* victim = nullptr;
     int victimRank = 1 << 30;  // -1 once the victim is an empty slot
     for (Slot& s : b.slot) {
-      const std::uint64_t data = s.data.load(std::memory_order_relaxed);
-      if (data != 0 && (s.check.load(std::memory_order_relaxed) ^ data) == key) {
+      const std::uint64_t data = shared_ ? load(s.data) : s.data;
+      if (data != 0 && (shared_ ? load(s.check) ^ data : s.check) == key) {
         const SolverEntry e = unpack(data);
         if (e.depth == d) {  // same quality: both bounds hold, keep the tighter ones
           mine.lower = std::max(e.lower, mine.lower);
@@ -98,13 +109,16 @@ class SolverTable {
   }
 
  private:
+  static constexpr int kSlots = 4;
   struct Slot {
-    std::atomic<std::uint64_t> check;  // key ^ data
-    std::atomic<std::uint64_t> data;   // the packed entry; never 0 once written (kValid)
+    std::uint64_t check;  // key ^ data when shared, else key
+    std::uint64_t data;   // the packed entry; never 0 once written (kValid)
   };
   struct alignas(64) Bucket {
-    Slot slot[4];
+    Slot slot[kSlots];
   };
+  static std::uint64_t load(const std::uint64_t& w) { return __atomic_load_n(&w, __ATOMIC_RELAXED); }
+  static void put(std::uint64_t& w, std::uint64_t v) { __atomic_store_n(&w, v, __ATOMIC_RELAXED); }
   static constexpr std::uint64_t kValid = 1ULL << 56;
   static std::uint64_t pack(const SolverEntry& e) {
     return static_cast<std::uint16_t>(e.lower) | static_cast<std::uint64_t>(static_cast<std::uint16_t>(e.upper)) << 16 |
@@ -118,15 +132,21 @@ class SolverTable {
   }
   // Proven entries outrank a search's depth-limited ones of the same size.
   static int rank(const SolverEntry& e) { return e.work * 2 + (e.depth == kSolverProven ? 1 : 0); }
-  static void write(Slot& s, std::uint64_t key, const SolverEntry& e) {
+  void write(Slot& s, std::uint64_t key, const SolverEntry& e) const {
     const std::uint64_t d = pack(e);
-    s.data.store(d, std::memory_order_relaxed);
-    s.check.store(key ^ d, std::memory_order_relaxed);
+    if (shared_) {
+      put(s.data, d);
+      put(s.check, key ^ d);
+    } else {
+      s.data = d;
+      s.check = key;
+    }
   }
   HugeBuffer memory_;
   Bucket* buckets_ = nullptr;
   std::size_t count_ = 0;
   std::size_t mask_ = 0;
+  bool shared_ = false;
 };
 
 }  // namespace semis::engine
