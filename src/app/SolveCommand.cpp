@@ -1,13 +1,16 @@
-// `semis solve --rules R [--position P] [--egdb FILE] [--table MB] [--seconds S] [--threads N] [--json]
-// [--root-only]`: the exact value for the player to move (his final store minus the opponent's
+// `semis solve --rules R [--position P] [--egdb FILE | --build-egdb K] [--table MB] [--seconds S] [--threads N]
+// [--json] [--root-only]`: the exact value for the player to move (his final store minus the opponent's
 // with perfect play), one best move and the value of every legal move, with nodes and time. With
 // --json the last line is {"value":v,"best":m,"moves":[{"move":m,"value":v},...],"nodes":n,"seconds":s}.
 // --threads N: the Kalah family's solver on N threads (docs/engine.md, "Threads").
+// --build-egdb K: first builds the endgame table up to K seeds in memory (on those threads), for a
+// solve that is given no table file.
 
 #include <chrono>
 #include <cstdio>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <string>
 #include <vector>
 
 #include "app/Commands.hpp"
@@ -18,8 +21,8 @@
 namespace semis::app {
 
 int solveCommand(int argc, char** argv) {
-  auto args =
-      Args::parse(argc, argv, {"rules", "position", "egdb", "table", "seconds", "threads"}, {"json", "root-only"});
+  auto args = Args::parse(argc, argv, {"rules", "position", "egdb", "build-egdb", "table", "seconds", "threads"},
+                          {"json", "root-only"});
   if (!args) return complain("solve", args.error().message);
   auto setup = setupFromArgs(*args);
   if (!setup) return complain("solve", setup.error().message);
@@ -28,12 +31,14 @@ int solveCommand(int argc, char** argv) {
   std::size_t tableMb = 256;
   double seconds = 0;
   int threads = 1;
+  int buildSeeds = 0;
   try {
+    if (args->has("build-egdb")) buildSeeds = std::stoi(args->get("build-egdb"));
     if (args->has("table")) tableMb = static_cast<std::size_t>(std::stoul(args->get("table")));
     if (args->has("seconds")) seconds = std::stod(args->get("seconds"));
     if (args->has("threads")) threads = std::stoi(args->get("threads"));
   } catch (const std::exception&) {
-    return complain("solve", "--table MB, --seconds S and --threads N take numbers");
+    return complain("solve", "--table MB, --seconds S, --threads N and --build-egdb K take numbers");
   }
   if (tableMb < 1 || tableMb > 16384) return complain("solve", "--table MB takes 1..16384");
   if (threads < 1 || threads > 64) return complain("solve", "--threads N takes 1..64");
@@ -44,6 +49,19 @@ int solveCommand(int argc, char** argv) {
     if (!(db->rules() == setup->rules)) {
       return complain("solve", "the table is for " + toString(db->rules()) + ", not " + toString(setup->rules));
     }
+    egdb = std::make_unique<engine::Egdb>(std::move(*db));
+  }
+  double buildSeconds = 0;
+  if (args->has("build-egdb")) {
+    if (egdb) return complain("solve", "--egdb FILE and --build-egdb K exclude each other");
+    if (buildSeeds < 1 || buildSeeds > engine::Egdb::kMaxSeedsLimit) {
+      return complain("solve", "--build-egdb K takes 1.." + std::to_string(engine::Egdb::kMaxSeedsLimit));
+    }
+    if (!engine::Egdb::applies(setup->rules)) return complain("solve", "these rules have no endgame table");
+    const auto b0 = std::chrono::steady_clock::now();
+    auto db = engine::Egdb::build(setup->rules, buildSeeds, threads);
+    if (!db) return complain("solve", db.error().message);
+    buildSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - b0).count();
     egdb = std::make_unique<engine::Egdb>(std::move(*db));
   }
   engine::Search search(setup->rules, tableMb);
@@ -69,6 +87,10 @@ int solveCommand(int argc, char** argv) {
   std::printf("nodes    : %llu (root %llu)\n", static_cast<unsigned long long>(nodes),
               static_cast<unsigned long long>(root.nodes));
   std::printf("time     : %.3f s (root %.3f s)\n", elapsed, root.seconds);
+  if (buildSeconds > 0) {
+    std::printf("table    : built up to %d seeds in %.3f s (%.3f s in all)\n", buildSeeds, buildSeconds,
+                buildSeconds + elapsed);
+  }
   if (args->has("json")) {
     nlohmann::ordered_json j;
     j["value"] = root.value;

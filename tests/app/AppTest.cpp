@@ -1,4 +1,4 @@
-// Black-box tests of `semis replay`, `semis perft` and `semis rules`: the binary is run as a user
+// Black-box tests of `semis replay`, `semis perft`, `semis solve` and `semis rules`: the binary is run as a user
 // would run it. The rules library only picks the moves of long games and states the expected
 // positions, which are written here field by field, independently of the JSON code.
 
@@ -214,6 +214,33 @@ TEST(Perft, CountsLeavesAndReportsSpeed) {
   EXPECT_EQ(semis("perft --rules kalah --depth 3x").status, 2);
   EXPECT_EQ(semis("perft --rules nope --depth 2").status, 2);
   EXPECT_EQ(lines(semis("perft --rules congkak --depth 3").out).at(0), "perft congkak depth 3: 230");
+}
+
+// `semis solve`: the same --json line (value, best move, every move's value) whether it searches on
+// one thread, on three, or on two after building its own endgame table; bad options are status 2.
+TEST(SolveCommand, ThreadsAndABuiltTableGiveTheSameValues) {
+  auto valuesOf = [](const std::string& json) {
+    // Everything but the node count and the time, which differ between the runs.
+    return json.substr(0, json.find(",\"nodes\""));
+  };
+  for (const char* rules : {"kalah,houses=4,seeds=3", "kalah-club,houses=3,seeds=4,capture=empty"}) {
+    const RunResult one = semis(std::string("solve --json --rules ") + rules);
+    ASSERT_EQ(one.status, 0) << one.err;
+    const std::string expected = valuesOf(lines(one.out).back());
+    EXPECT_EQ(expected.rfind("{\"value\":", 0), 0U) << expected;
+    const RunResult three = semis(std::string("solve --json --threads 3 --rules ") + rules);
+    ASSERT_EQ(three.status, 0) << three.err;
+    EXPECT_EQ(valuesOf(lines(three.out).back()), expected) << rules;
+    const RunResult built = semis(std::string("solve --json --threads 2 --build-egdb 8 --rules ") + rules);
+    ASSERT_EQ(built.status, 0) << built.err;
+    EXPECT_NE(built.out.find("table    : built up to 8 seeds"), std::string::npos) << built.out;
+    EXPECT_EQ(valuesOf(lines(built.out).back()), expected) << rules;
+  }
+  EXPECT_EQ(semis("solve --rules kalah,houses=3 --threads 0").status, 2);
+  EXPECT_EQ(semis("solve --rules kalah,houses=3 --threads x").status, 2);
+  EXPECT_EQ(semis("solve --rules kalah,houses=3 --build-egdb 0").status, 2);
+  EXPECT_EQ(semis("solve --rules al-manqala --build-egdb 4").status, 2);
+  EXPECT_EQ(semis("solve --rules kalah,houses=3 --build-egdb 4 --egdb /nonexistent").status, 2);
 }
 
 TEST(RulesCommand, ListsEveryPresetAndOption) {
