@@ -83,13 +83,17 @@ class SolverTable {
       const std::uint64_t data = shared_ ? load(s.data) : s.data;
       if (data != 0 && (shared_ ? load(s.check) ^ data : s.check) == key) {
         const SolverEntry e = unpack(data);
+        // An entry's move is the one that reached its lower bound (the root's reported move comes
+        // from it): a move only replaces it with a higher lower bound, or where it has none. Stores
+        // can arrive out of order (a thread on an earlier pass or iteration than another).
+        const bool newMove = move != 0 && (e.move == 0 || mine.lower > e.lower);
         if (e.depth == d) {  // same quality: both bounds hold, keep the tighter ones
           mine.lower = std::max(e.lower, mine.lower);
           mine.upper = std::min(e.upper, mine.upper);
-          if (move == 0) mine.move = e.move;
+          if (!newMove) mine.move = e.move;
           mine.work = std::max(e.work, mine.work);
-        } else if (e.depth > d) {  // keep the better bounds, learn the move only
-          if (move == 0) return;
+        } else if (e.depth > d) {  // keep the better bounds; learn a move only where it has none
+          if (move == 0 || e.move != 0) return;
           mine = e;
           mine.move = static_cast<std::uint8_t>(move);
         } else if (move == 0) {
