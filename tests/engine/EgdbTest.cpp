@@ -3,10 +3,10 @@
 
 #include <gtest/gtest.h>
 
-#include <bit>
 #include <cstdio>
 #include <random>
 
+#include "RandomPlay.hpp"
 #include "engine/Egdb.hpp"
 #include "engine/Search.hpp"
 
@@ -35,9 +35,7 @@ void checkTable(Rules rules, int maxSeeds) {
         EXPECT_EQ(d + v, r.value) << board.toString(pos);
         ++probed;
       }
-      std::uint32_t m = board.legalMask(pos);
-      for (int k = static_cast<int>(rng() % static_cast<unsigned>(std::popcount(m))); k > 0; --k) m &= m - 1;
-      board.apply(pos, std::countr_zero(m) + 1);
+      playRandomMove(board, pos, rng);
     }
   }
   EXPECT_GT(probed, 20) << toString(rules);
@@ -123,9 +121,7 @@ TEST(Egdb, FileRoundTripAndSearchUsesIt) {
     for (Position pos = board.start(); !pos.over;) {
       EXPECT_EQ(mapped->probe(board, pos), loaded->probe(board, pos)) << board.toString(pos);
       compared += mapped->probe(board, pos) != Egdb::kUnknown ? 1 : 0;
-      std::uint32_t m = board.legalMask(pos);
-      for (int k = static_cast<int>(rng() % static_cast<unsigned>(std::popcount(m))); k > 0; --k) m &= m - 1;
-      board.apply(pos, std::countr_zero(m) + 1);
+      playRandomMove(board, pos, rng);
     }
   }
   EXPECT_GT(compared, 10);

@@ -4,10 +4,10 @@
 
 #include <gtest/gtest.h>
 
-#include <bit>
 #include <random>
 #include <string>
 
+#include "RandomPlay.hpp"
 #include "engine/FastBoard.hpp"
 #include "engine/Search.hpp"
 
@@ -24,11 +24,6 @@ std::vector<Rules> kalahFamily() {
     if (r) out.push_back(*r);
   }
   return out;
-}
-
-int randomMove(std::uint32_t mask, std::mt19937& rng) {
-  for (int k = static_cast<int>(rng() % static_cast<unsigned>(std::popcount(mask))); k > 0; --k) mask &= mask - 1;
-  return std::countr_zero(mask) + 1;
 }
 
 TEST(FastBoard, PlaysEveryMoveLikeBoard) {
@@ -122,7 +117,7 @@ TEST(Solver, AgreesWithTheGeneralSearch) {
     for (int game = 0; game < 60 && compared < 10; ++game) {
       Position pos = board.start();
       while (!pos.over && board.rowSeeds(pos, Side::South) + board.rowSeeds(pos, Side::North) > 16) {
-        board.apply(pos, randomMove(board.legalMask(pos), rng));
+        playRandomMove(board, pos, rng);
       }
       if (pos.over) continue;
       fast.clear();

@@ -8,6 +8,7 @@
 #include <optional>
 #include <random>
 
+#include "RandomPlay.hpp"
 #include "engine/Search.hpp"
 
 namespace semis::engine {
@@ -49,9 +50,7 @@ void compareFrom(const Rules& rules, int randomStarts, int minCompared = 4) {
     // A few random plies, so more than the start is compared.
     const int plies = s == 0 ? 0 : static_cast<int>(rng() % 6);
     for (int i = 0; i < plies && !pos.over; ++i) {
-      std::uint32_t m = board.legalMask(pos);
-      for (int k = static_cast<int>(rng() % static_cast<unsigned>(std::popcount(m))); k > 0; --k) m &= m - 1;
-      board.apply(pos, std::countr_zero(m) + 1);
+      playRandomMove(board, pos, rng);
     }
     if (pos.over) continue;
     const auto expected = minimax(board, pos, 40);

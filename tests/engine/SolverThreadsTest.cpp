@@ -4,9 +4,9 @@
 
 #include <gtest/gtest.h>
 
-#include <bit>
 #include <random>
 
+#include "RandomPlay.hpp"
 #include "engine/Search.hpp"
 
 namespace semis::engine {
@@ -27,9 +27,7 @@ TEST(SolverThreads, ProveTheSameValuesAsOneThread) {
       // Full-size boards are played down to 26 seeds in the houses, small ones a few moves in.
       const int keep = rules->houses == 6 ? 26 : 2 * rules->houses * rules->seeds - 6;
       while (!pos.over && board.rowSeeds(pos, Side::South) + board.rowSeeds(pos, Side::North) > keep) {
-        std::uint32_t m = board.legalMask(pos);
-        for (int k = static_cast<int>(rng() % static_cast<unsigned>(std::popcount(m))); k > 0; --k) m &= m - 1;
-        board.apply(pos, std::countr_zero(m) + 1);
+        playRandomMove(board, pos, rng);
       }
       if (pos.over) continue;
       one.clear();
