@@ -47,11 +47,7 @@ class SolverTable {
     clear();
   }
   // Not while a search runs.
-  void clear() {
-    for (std::size_t i = 0; i < count_; ++i) {
-      for (Slot& s : buckets_[i].slot) s = Slot{0, 0};
-    }
-  }
+  void clear() { std::fill(buckets_, buckets_ + count_, Bucket{}); }
   [[nodiscard]] std::size_t bytes() const { return count_ * sizeof(Bucket); }
 
   void prefetch(std::uint64_t key) const { __builtin_prefetch(&buckets_[key & mask_]); }
