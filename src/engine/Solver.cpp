@@ -1,6 +1,7 @@
 #include "engine/Solver.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <thread>
 
@@ -30,6 +31,36 @@ struct Solver::Kid {
   int hi;
   bool loProven;
   bool hiProven;
+};
+
+// Which nodes near the root some thread is searching (threads > 1 only): a slot per key hash holds
+// the key of a node being searched, set by the thread that enters it first.
+struct Solver::Crumbs {
+  static constexpr std::size_t kSlots = 4096;
+  struct alignas(64) Slot {  // one per cache line: threads write them all the time
+    std::atomic<std::uint64_t> key{0};
+  };
+  Slot slot[kSlots];
+  [[nodiscard]] bool busy(std::uint64_t key) const {
+    return slot[key % kSlots].key.load(std::memory_order_relaxed) == key;
+  }
+  class Mark {  // marks `key` for the scope if its slot is free
+   public:
+    Mark(Crumbs* c, std::uint64_t key, bool wanted) {
+      if (c == nullptr || !wanted) return;
+      std::uint64_t expected = 0;
+      std::atomic<std::uint64_t>& at = c->slot[key % kSlots].key;
+      if (at.compare_exchange_strong(expected, key, std::memory_order_relaxed)) at_ = &at;
+    }
+    ~Mark() {
+      if (at_ != nullptr) at_->store(0, std::memory_order_relaxed);
+    }
+    Mark(const Mark&) = delete;
+    Mark& operator=(const Mark&) = delete;
+
+   private:
+    std::atomic<std::uint64_t>* at_ = nullptr;
+  };
 };
 
 Solver::Solver(const Rules& rules, std::size_t tableMegabytes)
