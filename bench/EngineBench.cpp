@@ -4,10 +4,13 @@
 #include <benchmark/benchmark.h>
 
 #include <bit>
+#include <cstdint>
+#include <utility>
 
 #include "engine/Egdb.hpp"
 #include "engine/FastBoard.hpp"
 #include "engine/Search.hpp"
+#include "engine/HugeBuffer.hpp"
 
 namespace {
 
@@ -41,6 +44,42 @@ void BM_SolveKalah44(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_SolveKalah44)->Unit(benchmark::kMillisecond);
+
+// Where the exact solver's time goes: the same solve with a table small enough for the cache and
+// with the default one. Compare nodes/s between the two (docs/engine.md, "Anatomy").
+void BM_SolveKalah63Table(benchmark::State& state) {
+  semis::Rules rules = semis::presetRules(semis::Preset::Kalah);
+  rules.seeds = 3;
+  semis::engine::Search search(rules, static_cast<std::size_t>(state.range(0)));
+  const semis::Position start = semis::Board(rules).start();
+  std::uint64_t nodes = 0;
+  for (auto _ : state) {
+    search.clear();
+    nodes += search.run(start, semis::engine::Limits{}).nodes;
+  }
+  state.counters["nodes"] = benchmark::Counter(static_cast<double>(nodes), benchmark::Counter::kAvgIterations);
+  state.counters["nodes/s"] = benchmark::Counter(static_cast<double>(nodes), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_SolveKalah63Table)->Arg(1)->Arg(256)->Unit(benchmark::kMillisecond);
+
+// The latency of one random read in memory allocated as the big tables are (HugeBuffer), for the
+// sizes the solver uses: a chase through one random cycle of all the block's cache lines, so every
+// read waits for the one before.
+void BM_HugeBufferRandomRead(benchmark::State& state) {
+  const std::size_t lines = static_cast<std::size_t>(state.range(0)) * 1024 * 1024 / 64;
+  semis::engine::HugeBuffer memory(lines * 64);
+  auto* line = static_cast<std::uint64_t*>(memory.data());  // word 0 of each line: the next line
+  for (std::size_t i = 0; i < lines; ++i) line[i * 8] = i;
+  std::uint64_t seed = 1;
+  for (std::size_t i = lines - 1; i > 0; --i) {  // Sattolo's shuffle: one cycle through every line
+    seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+    std::swap(line[i * 8], line[((seed >> 33) % i) * 8]);
+  }
+  std::uint64_t at = 0;
+  for (auto _ : state) at = line[at * 8];
+  benchmark::DoNotOptimize(at);
+}
+BENCHMARK(BM_HugeBufferRandomRead)->Arg(1)->Arg(4)->Arg(16)->Arg(256)->Arg(1024);
 
 // The Kalah-family kernel alone: random legal moves from the start, restarting finished games.
 void BM_FastBoardPlay(benchmark::State& state) {

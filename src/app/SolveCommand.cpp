@@ -2,6 +2,8 @@
 // [--json] [--root-only]`: the exact value for the player to move (his final store minus the opponent's
 // with perfect play), one best move and the value of every legal move, with nodes and time. With
 // --json the last line is {"value":v,"best":m,"moves":[{"move":m,"value":v},...],"nodes":n,"seconds":s}.
+// --seconds S: a budget for each search (the root's, then each move's); the solve itself is the same,
+// and a value the budget cut short is marked not proven.
 // --threads N: the Kalah family's solver on N threads (docs/engine.md, "Threads").
 // --build-egdb K: first builds the endgame table up to K seeds in memory (on those threads), for a
 // solve that is given no table file.
@@ -69,6 +71,7 @@ int solveCommand(int argc, char** argv) {
   search.setThreads(threads);
   engine::Limits limits;
   limits.seconds = seconds;
+  limits.solve = true;  // a budget bounds the exact solve; it does not turn it into a deepening
   const auto t0 = std::chrono::steady_clock::now();
   const engine::SearchResult root = search.run(pos, limits);
   std::uint64_t moveNodes = 0;

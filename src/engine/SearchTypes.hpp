@@ -15,6 +15,10 @@ struct Limits {
   int depth = 0;            // plies (each sowing is one); 0: no limit
   std::uint64_t nodes = 0;  // 0: no limit
   double seconds = 0;       // 0: no limit
+  // To the end of the game within the limits: the few warm-up iterations, then one without a depth
+  // limit, as a search with no limits does. Without it a limited search deepens ply by ply, which
+  // is right for choosing a move in time but takes far longer to reach an exact value.
+  bool solve = false;
 };
 
 struct SearchResult {

@@ -108,6 +108,41 @@ TEST(Solver, DepthLimitedSearchIsNotExact) {
   EXPECT_TRUE(Board(rules).isLegal(Board(rules).start(), r.bestMove));
 }
 
+// A budget on a solve (Limits::solve) bounds the exact search without changing it: within the
+// budget it searches the very nodes of the unlimited solve, where a plain timed search deepens ply
+// by ply and needs more; past the budget the warm-up's move stands, marked not exact.
+TEST(Solver, ABudgetedSolveIsTheExactSolve) {
+  const Rules rules = small(Preset::Kalah, 4, 3);
+  const Position start = Board(rules).start();
+  Search search(rules, 16);
+  const SearchResult unlimited = search.run(start, Limits{});
+  ASSERT_TRUE(unlimited.exact);
+  auto withBudget = [&](bool solve) {
+    Limits budget;
+    budget.seconds = 600;
+    budget.solve = solve;
+    search.clear();
+    const SearchResult r = search.run(start, budget);
+    EXPECT_TRUE(r.exact) << "solve " << solve;
+    EXPECT_EQ(r.value, unlimited.value) << "solve " << solve;
+    return r;
+  };
+  const SearchResult solved = withBudget(true);
+  EXPECT_EQ(solved.nodes, unlimited.nodes);
+  const SearchResult deepened = withBudget(false);
+  EXPECT_GT(deepened.nodes, solved.nodes);
+
+  const Rules big = presetRules(Preset::Kalah);
+  Search bigSearch(big, 16);
+  Limits few;
+  few.nodes = 50000;
+  few.solve = true;
+  const SearchResult cut = bigSearch.run(Board(big).start(), few);
+  EXPECT_FALSE(cut.exact);
+  EXPECT_TRUE(Board(big).isLegal(Board(big).start(), cut.bestMove));
+  EXPECT_GE(cut.depth, 1);
+}
+
 TEST(Solver, HashFoldsInTheRules) {
   Rules a = presetRules(Preset::Kalah);
   Rules b = a;
