@@ -2,7 +2,7 @@
 // Playing levels. Easy plays like a beginner: a two-ply look, some noise, and now and then it does
 // not see its captures and extra turns. Medium searches a fixed shallow depth. Hard searches at
 // full strength within a time budget (about a second in play). Perfect solves the position when it
-// can within a longer budget (it stops as soon as the value is proven) and otherwise plays as Hard.
+// can within a longer budget (the exact solve, on most of it) and otherwise plays as Hard.
 
 #include <cstdint>
 #include <memory>
