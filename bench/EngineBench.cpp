@@ -9,8 +9,8 @@
 
 #include "engine/Egdb.hpp"
 #include "engine/FastBoard.hpp"
-#include "engine/Search.hpp"
 #include "engine/HugeBuffer.hpp"
+#include "engine/Search.hpp"
 
 namespace {
 

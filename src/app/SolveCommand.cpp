@@ -71,7 +71,7 @@ int solveCommand(int argc, char** argv) {
   search.setThreads(threads);
   engine::Limits limits;
   limits.seconds = seconds;
-  limits.solve = true;  // a budget bounds the exact solve; it does not turn it into a deepening
+  limits.aim = engine::Aim::Value;  // a budget bounds the exact solve; it does not turn it into a deepening
   const auto t0 = std::chrono::steady_clock::now();
   const engine::SearchResult root = search.run(pos, limits);
   std::uint64_t moveNodes = 0;

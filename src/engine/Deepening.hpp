@@ -49,14 +49,14 @@ struct RunState {
 // Iterative deepening: iteration(depth, guess, proven) runs one MTD(f) at `depth` and returns its
 // value; report(result, value) fills the value, best move and principal variation. Without limits
 // the search is a solver: `warmup` iterations order the moves, then one at `unlimitedDepth`; so it is
-// with Limits::solve, where a limit that ends that last iteration leaves the warm-up's result.
+// with Aim::Value, where a limit that ends that last iteration leaves the warm-up's result.
 template <class Iteration, class Report>
 SearchResult deepen(RunState& st, int guess, int unlimitedDepth, int warmup, const Progress& progress,
                     const Iteration& iteration, const Report& report) {
   const Limits& limits = st.limits;
   SearchResult result;
   const int maxDepth = limits.depth > 0 ? std::min(limits.depth, kMaxDepth) : unlimitedDepth;
-  const bool solving = limits.solve || (limits.depth == 0 && limits.nodes == 0 && limits.seconds == 0);
+  const bool solving = limits.aim == Aim::Value || (limits.depth == 0 && limits.nodes == 0 && limits.seconds == 0);
   for (int depth = 1; depth <= maxDepth;
        depth = solving && depth >= warmup ? unlimitedDepth + (depth == unlimitedDepth) : depth + 1) {
     st.mayAbort = depth > 1;
@@ -76,7 +76,7 @@ SearchResult deepen(RunState& st, int guess, int unlimitedDepth, int warmup, con
     if (proven) break;
     // An iteration costs a few times the one before: do not start one that cannot finish (a solve
     // tries its last one anyway: it is the only one whose result is worth the budget).
-    if (!limits.solve && limits.seconds > 0 && result.seconds > limits.seconds * 0.5) break;
+    if (limits.aim != Aim::Value && limits.seconds > 0 && result.seconds > limits.seconds * 0.5) break;
   }
   result.nodes = st.nodes;
   result.seconds = st.elapsed();

@@ -1,9 +1,7 @@
 #include "engine/Hint.hpp"
 
-#include <algorithm>
 #include <array>
 #include <bit>
-#include <vector>
 
 namespace semis::engine {
 namespace {
@@ -92,39 +90,14 @@ std::vector<std::string> moveReasons(const Board& board, const Position& pos, in
   return out;
 }
 
-namespace {
-
-// The moves' values within a budget as Perfect plays: each move's exact solve on three fifths of
-// the budget, then a ply-by-ply search with the rest, on the warm table, for the moves it could
-// not prove. An unlimited or depth-limited budget is used as it is.
-std::vector<MoveValue> valuesInBudget(Search& search, const Position& pos, const Limits& limits, std::uint64_t& nodes) {
-  const bool budgeted = !limits.solve && limits.depth == 0 && (limits.seconds > 0 || limits.nodes > 0);
-  if (!budgeted) return search.moveValues(pos, limits, &nodes);
-  Limits first = limits;
-  first.solve = true;
-  first.seconds = limits.seconds * 0.6;
-  first.nodes = limits.nodes * 3 / 5;
-  std::vector<MoveValue> values = search.moveValues(pos, first, &nodes);
-  if (std::all_of(values.begin(), values.end(), [](const MoveValue& mv) { return mv.exact; })) return values;
-  Limits rest = limits;
-  rest.seconds = limits.seconds * 0.4;
-  rest.nodes = limits.nodes - first.nodes;
-  std::uint64_t more = 0;
-  const std::vector<MoveValue> searched = search.moveValues(pos, rest, &more);
-  nodes += more;
-  for (std::size_t i = 0; i < values.size() && i < searched.size(); ++i) {
-    if (!values[i].exact) values[i] = searched[i];
-  }
-  return values;
-}
-
-}  // namespace
-
 Result<Hint> hint(Search& search, const Position& pos, const Limits& limits) {
   const Board& board = search.board();
   if (pos.over || board.legalMask(pos) == 0) return fail("the game is over: no move to recommend");
   Hint h;
-  h.moves = valuesInBudget(search, pos, limits, h.nodes);
+  // Each move valued as Perfect plays: exact where its share of the budget can prove it.
+  Limits valued = limits;
+  if (valued.aim == Aim::Move) valued.aim = Aim::ValueFirst;
+  h.moves = search.moveValues(pos, valued, &h.nodes);
   // A proven win or draw beats any unproven hope: choose among proven moves when one is >= 0.
   int bestProven = -kInfinity;
   for (const MoveValue& mv : h.moves) {

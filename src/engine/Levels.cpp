@@ -79,16 +79,11 @@ int Player::choose(const Position& pos) {
       return search_->run(pos, limits).bestMove;
     }
     case Level::Perfect: {
-      // The exact solve first, on three fifths of the budget: it proves a value far sooner than a
-      // ply-by-ply search does. When the budget ends it first, a search on the warm table with the
-      // rest chooses as Hard does.
+      // The exact solve proves a value far sooner than a ply-by-ply search; when the budget ends it
+      // first, the rest of the budget chooses as Hard does.
       Limits limits;
-      limits.seconds = options_.hardSeconds * 3;
-      limits.solve = true;
-      const SearchResult solved = search_->run(pos, limits);
-      if (solved.exact) return solved.bestMove;
-      limits.seconds = options_.hardSeconds * 2;
-      limits.solve = false;
+      limits.seconds = options_.hardSeconds * 5;
+      limits.aim = Aim::ValueFirst;
       return search_->run(pos, limits).bestMove;
     }
   }

@@ -74,6 +74,7 @@ void Search::clear() {
 }
 
 void Search::stop() {
+  stops_.fetch_add(1);
   run_.stop.store(true, std::memory_order_relaxed);
   if (solver_) solver_->stop();
 }
@@ -252,7 +253,30 @@ std::vector<int> Search::principalVariation(const Position& root) const {
   return pv;
 }
 
+SearchResult Search::valueFirst(const Position& pos, const Limits& limits, const Progress& progress) {
+  Limits first = limits;
+  first.aim = Aim::Value;
+  if (limits.depth != 0 || (limits.seconds == 0 && limits.nodes == 0)) {
+    first.aim = Aim::Move;  // a depth limit, or none: nothing to share
+    return run(pos, first, progress);
+  }
+  first.seconds = limits.seconds * 0.6;
+  first.nodes = limits.nodes == 0 ? 0 : std::max<std::uint64_t>(1, limits.nodes * 3 / 5);
+  const std::uint32_t stopsBefore = stops_.load();
+  const SearchResult solved = run(pos, first, progress);
+  if (solved.exact || stops_.load() != stopsBefore) return solved;  // proven, or stop() came
+  Limits rest = limits;
+  rest.aim = Aim::Move;
+  rest.seconds = limits.seconds - first.seconds;
+  rest.nodes = limits.nodes == 0 ? 0 : std::max<std::uint64_t>(1, limits.nodes - first.nodes);
+  SearchResult searched = run(pos, rest, progress);  // on the table the solve left
+  searched.nodes += solved.nodes;
+  searched.seconds += solved.seconds;
+  return searched;
+}
+
 SearchResult Search::run(const Position& pos, const Limits& limits, const Progress& progress) {
+  if (limits.aim == Aim::ValueFirst) return valueFirst(pos, limits, progress);
   if (solver_) {
     SearchResult r = solver_->run(pos, limits, progress);
     run_.stop.store(false);

@@ -15,6 +15,7 @@
 // A Search is not thread-safe; use one per thread (semis::engine::Engine wraps one on its own
 // thread). stop() is the exception: any thread may call it.
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -66,6 +67,9 @@ class Search {
   int search(const Position& pos, int alpha, int beta, int depth, int ply, bool& proven);
   int mtdf(const Position& pos, int guess, int depth, bool& proven);
   std::vector<int> principalVariation(const Position& pos) const;
+  // Aim::ValueFirst: the exact solve on 3/5 of the budget, then, when it proved nothing, a
+  // ply-by-ply search on the table it left with the rest. A stop() during the solve ends both.
+  SearchResult valueFirst(const Position& pos, const Limits& limits, const Progress& progress);
 
   Board board_;
   // The Kalah family (FastBoard::supports) is searched by the Solver: same contract, its own kernel.
@@ -75,6 +79,7 @@ class Search {
   const Egdb* egdb_ = nullptr;
   bool relative_;  // values in the table are relative to the stores (Egdb::applies)
   RunState run_;
+  std::atomic<std::uint32_t> stops_{0};  // stop() calls: valueFirst tells a stopped solve by them
 };
 
 }  // namespace semis::engine

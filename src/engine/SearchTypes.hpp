@@ -11,14 +11,21 @@ class Egdb;
 inline constexpr int kInfinity = 30000;
 inline constexpr int kMaxDepth = 240;
 
+// What a limited search aims at (a search with no limits always solves).
+enum class Aim : std::uint8_t {
+  Move,        // deepen ply by ply: a good move whenever the budget ends (Hard)
+  Value,       // the exact solve, bounded by the limits (`semis solve --seconds`)
+  ValueFirst,  // the exact solve on 3/5 of the budget, else Move with the rest (Perfect, hints)
+};
+
 struct Limits {
   int depth = 0;            // plies (each sowing is one); 0: no limit
   std::uint64_t nodes = 0;  // 0: no limit
   double seconds = 0;       // 0: no limit
-  // To the end of the game within the limits: the few warm-up iterations, then one without a depth
-  // limit, as a search with no limits does. Without it a limited search deepens ply by ply, which
-  // is right for choosing a move in time but takes far longer to reach an exact value.
-  bool solve = false;
+  // Value: to the end of the game within the limits (the few warm-up iterations, then one without
+  // a depth limit, as a search with no limits does). Move deepens ply by ply, which is right for
+  // choosing a move in time but takes far longer to reach an exact value.
+  Aim aim = Aim::Move;
 };
 
 struct SearchResult {

@@ -3,8 +3,8 @@
 
 #include <gtest/gtest.h>
 
-#include <atomic>
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cstdio>
 #include <vector>
@@ -15,8 +15,6 @@
 
 namespace semis::engine {
 namespace {
-
-constexpr std::uint64_t kHintTestNodes = 400000;
 
 Rules small(Preset preset, int houses, int seeds) {
   Rules r = presetRules(preset);
@@ -210,9 +208,12 @@ TEST(Hint, ABudgetProvesMoreMovesThanAPlyByPlySearch) {
   ASSERT_EQ(exact.size(), h->moves.size());
   for (std::size_t i = 0; i < exact.size(); ++i) {
     ASSERT_TRUE(exact[i].exact);
-    if (h->moves[i].exact) EXPECT_EQ(h->moves[i].value, exact[i].value) << "move " << exact[i].move;
+    if (h->moves[i].exact) {
+      EXPECT_EQ(h->moves[i].value, exact[i].value) << "move " << exact[i].move;
+    }
   }
-  std::printf("proven: %ld plain, %ld hint of %zu\n", static_cast<long>(plain), static_cast<long>(proven(h->moves)), exact.size());
+  std::printf("proven: %ld plain, %ld hint of %zu\n", static_cast<long>(plain), static_cast<long>(proven(h->moves)),
+              exact.size());
 }
 
 }  // namespace

@@ -108,7 +108,7 @@ TEST(Solver, DepthLimitedSearchIsNotExact) {
   EXPECT_TRUE(Board(rules).isLegal(Board(rules).start(), r.bestMove));
 }
 
-// A budget on a solve (Limits::solve) bounds the exact search without changing it: within the
+// A budget on a solve (Aim::Value) bounds the exact search without changing it: within the
 // budget it searches the very nodes of the unlimited solve, where a plain timed search deepens ply
 // by ply and needs more; past the budget the warm-up's move stands, marked not exact.
 TEST(Solver, ABudgetedSolveIsTheExactSolve) {
@@ -117,26 +117,26 @@ TEST(Solver, ABudgetedSolveIsTheExactSolve) {
   Search search(rules, 16);
   const SearchResult unlimited = search.run(start, Limits{});
   ASSERT_TRUE(unlimited.exact);
-  auto withBudget = [&](bool solve) {
+  auto withBudget = [&](Aim aim) {
     Limits budget;
     budget.seconds = 600;
-    budget.solve = solve;
+    budget.aim = aim;
     search.clear();
     const SearchResult r = search.run(start, budget);
-    EXPECT_TRUE(r.exact) << "solve " << solve;
-    EXPECT_EQ(r.value, unlimited.value) << "solve " << solve;
+    EXPECT_TRUE(r.exact) << "aim " << static_cast<int>(aim);
+    EXPECT_EQ(r.value, unlimited.value) << "aim " << static_cast<int>(aim);
     return r;
   };
-  const SearchResult solved = withBudget(true);
+  const SearchResult solved = withBudget(Aim::Value);
   EXPECT_EQ(solved.nodes, unlimited.nodes);
-  const SearchResult deepened = withBudget(false);
+  const SearchResult deepened = withBudget(Aim::Move);
   EXPECT_GT(deepened.nodes, solved.nodes);
 
   const Rules big = presetRules(Preset::Kalah);
   Search bigSearch(big, 16);
   Limits few;
   few.nodes = 50000;
-  few.solve = true;
+  few.aim = Aim::Value;
   const SearchResult cut = bigSearch.run(Board(big).start(), few);
   EXPECT_FALSE(cut.exact);
   EXPECT_TRUE(Board(big).isLegal(Board(big).start(), cut.bestMove));
