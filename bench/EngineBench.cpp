@@ -81,6 +81,41 @@ void BM_HugeBufferRandomRead(benchmark::State& state) {
 }
 BENCHMARK(BM_HugeBufferRandomRead)->Arg(1)->Arg(4)->Arg(16)->Arg(256)->Arg(1024);
 
+// Whether a prefetch hides a miss behind later work, as a solver node hopes to: each round computes
+// six random addresses in 256 MB, each after `steps` steps of dependent arithmetic (about the
+// work of playing a move), and reads them; the next round's addresses depend on what it read. Mode
+// 0 reads them after the work, 1 also prefetches each as soon as it is known, 2 does the work alone.
+// Time per round minus mode 2's is the memory's share (docs/engine.md, "Open work").
+void BM_PrefetchUnderWork(benchmark::State& state) {
+  const int steps = static_cast<int>(state.range(0));
+  const int mode = static_cast<int>(state.range(1));
+  const std::size_t lines = std::size_t{256} * 1024 * 1024 / 64;
+  semis::engine::HugeBuffer memory(lines * 64);
+  auto* line = static_cast<std::uint64_t*>(memory.data());
+  for (std::size_t i = 0; i < lines; ++i) line[i * 8] = i * 0x9E3779B97F4A7C15ULL;
+  std::uint64_t x = 12345;
+  std::uint64_t read = 0;
+  for (auto _ : state) {
+    std::size_t at[6];
+    for (std::size_t& a : at) {
+      for (int i = 0; i < steps; ++i) {
+        x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+        x ^= x >> 17;
+        benchmark::DoNotOptimize(x);
+      }
+      a = ((x ^ read) % lines) * 8;
+      if (mode == 1) __builtin_prefetch(&line[a]);
+    }
+    if (mode == 2) {
+      read += x & 1;
+    } else {
+      for (const std::size_t a : at) read += line[a];
+    }
+  }
+  benchmark::DoNotOptimize(read);
+}
+BENCHMARK(BM_PrefetchUnderWork)->ArgsProduct({{0, 10, 30, 60}, {0, 1, 2}});
+
 // The Kalah-family kernel alone: random legal moves from the start, restarting finished games.
 void BM_FastBoardPlay(benchmark::State& state) {
   const semis::Rules rules = semis::presetRules(semis::Preset::Kalah);
