@@ -14,6 +14,9 @@
 
 namespace {
 
+// A 64-bit linear congruential step: cheap pseudo-random numbers for the memory benchmarks.
+std::uint64_t nextRandom(std::uint64_t x) { return x * 6364136223846793005ULL + 1442695040888963407ULL; }
+
 void searchDepth(benchmark::State& state, semis::Preset preset) {
   const semis::Rules rules = semis::presetRules(preset);
   semis::engine::Search search(rules, 16);
@@ -72,7 +75,7 @@ void BM_HugeBufferRandomRead(benchmark::State& state) {
   for (std::size_t i = 0; i < lines; ++i) line[i * 8] = i;
   std::uint64_t seed = 1;
   for (std::size_t i = lines - 1; i > 0; --i) {  // Sattolo's shuffle: one cycle through every line
-    seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+    seed = nextRandom(seed);
     std::swap(line[i * 8], line[((seed >> 33) % i) * 8]);
   }
   std::uint64_t at = 0;
@@ -99,7 +102,7 @@ void BM_PrefetchUnderWork(benchmark::State& state) {
     std::size_t at[6];
     for (std::size_t& a : at) {
       for (int i = 0; i < steps; ++i) {
-        x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+        x = nextRandom(x);
         x ^= x >> 17;
         benchmark::DoNotOptimize(x);
       }

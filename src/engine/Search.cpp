@@ -254,14 +254,17 @@ std::vector<int> Search::principalVariation(const Position& root) const {
 }
 
 SearchResult Search::valueFirst(const Position& pos, const Limits& limits, const Progress& progress) {
+  if (limits.depth != 0 || (limits.seconds == 0 && limits.nodes == 0)) {
+    Limits plain = limits;  // a depth limit, or none: no budget to share
+    plain.aim = Aim::Move;
+    return run(pos, plain, progress);
+  }
+  // The solve's share of the budget, in fifths (Perfect's measurement in docs/engine.md).
+  constexpr int kSolveFifths = 3;
   Limits first = limits;
   first.aim = Aim::Value;
-  if (limits.depth != 0 || (limits.seconds == 0 && limits.nodes == 0)) {
-    first.aim = Aim::Move;  // a depth limit, or none: nothing to share
-    return run(pos, first, progress);
-  }
-  first.seconds = limits.seconds * 0.6;
-  first.nodes = limits.nodes == 0 ? 0 : std::max<std::uint64_t>(1, limits.nodes * 3 / 5);
+  first.seconds = limits.seconds * kSolveFifths / 5;
+  first.nodes = limits.nodes == 0 ? 0 : std::max<std::uint64_t>(1, limits.nodes * kSolveFifths / 5);
   const std::uint32_t stopsBefore = stops_.load();
   const SearchResult solved = run(pos, first, progress);
   if (solved.exact || stops_.load() != stopsBefore) return solved;  // proven, or stop() came
