@@ -1,10 +1,12 @@
 // `semis solve --rules R [--position P] [--egdb FILE | --build-egdb K] [--table MB] [--seconds S] [--threads N]
-// [--json] [--root-only]`: the exact value for the player to move (his final store minus the opponent's
+// [--fibers N] [--json] [--root-only]`: the exact value for the player to move (his final store minus the opponent's
 // with perfect play), one best move and the value of every legal move, with nodes and time. With
 // --json the last line is {"value":v,"best":m,"moves":[{"move":m,"value":v},...],"nodes":n,"seconds":s}.
 // --seconds S: a budget for each search (the root's, then each move's); the solve itself is the same,
 // and a value the budget cut short is marked not proven.
 // --threads N: the Kalah family's solver on N threads (docs/engine.md, "Threads").
+// --fibers N: searches taking turns on each of those threads while memory answers (default 2;
+// docs/engine.md, "Fibers").
 // --build-egdb K: first builds the endgame table up to K seeds in memory (on those threads), for a
 // solve that is given no table file.
 
@@ -23,8 +25,9 @@
 namespace semis::app {
 
 int solveCommand(int argc, char** argv) {
-  auto args = Args::parse(argc, argv, {"rules", "position", "egdb", "build-egdb", "table", "seconds", "threads"},
-                          {"json", "root-only"});
+  auto args =
+      Args::parse(argc, argv, {"rules", "position", "egdb", "build-egdb", "table", "seconds", "threads", "fibers"},
+                  {"json", "root-only"});
   if (!args) return complain("solve", args.error().message);
   auto setup = setupFromArgs(*args);
   if (!setup) return complain("solve", setup.error().message);
@@ -33,17 +36,20 @@ int solveCommand(int argc, char** argv) {
   std::size_t tableMb = 256;
   double seconds = 0;
   int threads = 1;
+  int fibers = 1;
   int buildSeeds = 0;
   try {
     if (args->has("build-egdb")) buildSeeds = std::stoi(args->get("build-egdb"));
     if (args->has("table")) tableMb = static_cast<std::size_t>(std::stoul(args->get("table")));
     if (args->has("seconds")) seconds = std::stod(args->get("seconds"));
     if (args->has("threads")) threads = std::stoi(args->get("threads"));
+    if (args->has("fibers")) fibers = std::stoi(args->get("fibers"));
   } catch (const std::exception&) {
     return complain("solve", "--table MB, --seconds S, --threads N and --build-egdb K take numbers");
   }
   if (tableMb < 1 || tableMb > 16384) return complain("solve", "--table MB takes 1..16384");
   if (threads < 1 || threads > 64) return complain("solve", "--threads N takes 1..64");
+  if (fibers < 1 || fibers > 16) return complain("solve", "--fibers N takes 1..16");
   std::unique_ptr<engine::Egdb> egdb;
   if (args->has("egdb")) {
     auto db = engine::Egdb::open(args->get("egdb"), engine::Egdb::Access::Loaded);
@@ -69,6 +75,7 @@ int solveCommand(int argc, char** argv) {
   engine::Search search(setup->rules, tableMb);
   search.setEgdb(egdb.get());
   search.setThreads(threads);
+  search.setFibers(fibers);
   engine::Limits limits;
   limits.seconds = seconds;
   limits.aim = engine::Aim::Value;  // a budget bounds the exact solve; it does not turn it into a deepening

@@ -68,6 +68,10 @@ void Search::setThreads(int threads) {
   if (solver_) solver_->setThreads(threads);
 }
 
+void Search::setFibers(int fibers) {
+  if (solver_) solver_->setFibers(fibers);
+}
+
 void Search::clear() {
   table_.clear();
   if (solver_) solver_->clear();

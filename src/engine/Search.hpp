@@ -43,6 +43,8 @@ class Search {
   // Search threads for the Kalah family's solver (lazy SMP on one shared table, see Solver.hpp);
   // other rule sets search on one thread. Default 1.
   void setThreads(int threads);
+  // The Kalah-family solver's searches per thread, which take turns while memory answers.
+  void setFibers(int fibers);
   // Forget the table (e.g. between benchmark positions).
   void clear();
   // Any thread: ends the running search at its next check; run() then returns its best so far.

@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "engine/Egdb.hpp"
+#include "engine/SolverFrames.hpp"
 
 namespace semis::engine {
 namespace {
@@ -15,56 +16,13 @@ namespace {
 // 10: 77 M, 12: 59 M, 14: 60 M, 16: 61 M, 20: 85 M.
 constexpr int kSolveWarmup = 12;
 constexpr int kExactDepth = 1000;  // deeper than any game: the search ends only on finished games
-constexpr int kOpen = 30000;       // an open side of a bound
-constexpr int kCrumbPlies = 14;    // threads mark the nodes they search this near the root
 
 }  // namespace
 
-// One move of a node. Left uninitialised on purpose: search() fills the fields it reads.
-struct Solver::Kid {
-  FastPos pos;
-  FastMove mv;
-  std::uint64_t key;
-  int house;
-  int order;
-  int lo;  // bounds on the move's value for the parent's mover
-  int hi;
-  bool loProven;
-  bool hiProven;
-};
-
-// Which nodes near the root some thread is searching (threads > 1 only): a slot per key hash holds
-// the key of a node being searched, set by the thread that enters it first.
-struct Solver::Crumbs {
-  static constexpr std::size_t kSlots = 4096;
-  struct alignas(64) Slot {  // one per cache line: threads write them all the time
-    std::atomic<std::uint64_t> key{0};
-  };
-  Slot slot[kSlots];
-  [[nodiscard]] bool busy(std::uint64_t key) const {
-    return slot[key % kSlots].key.load(std::memory_order_relaxed) == key;
-  }
-  class Mark {  // marks `key` for the scope if its slot is free
-   public:
-    Mark(Crumbs* c, std::uint64_t key, bool wanted) {
-      if (c == nullptr || !wanted) return;
-      std::uint64_t expected = 0;
-      std::atomic<std::uint64_t>& at = c->slot[key % kSlots].key;
-      if (at.compare_exchange_strong(expected, key, std::memory_order_relaxed)) at_ = &at;
-    }
-    ~Mark() {
-      if (at_ != nullptr) at_->store(0, std::memory_order_relaxed);
-    }
-    Mark(const Mark&) = delete;
-    Mark& operator=(const Mark&) = delete;
-
-   private:
-    std::atomic<std::uint64_t>* at_ = nullptr;
-  };
-};
-
 Solver::Solver(const Rules& rules, std::size_t tableMegabytes)
-    : board_(rules), fast_(rules), ownTable_(std::make_unique<SolverTable>(tableMegabytes)), table_(ownTable_.get()) {}
+    : board_(rules), fast_(rules), ownTable_(std::make_unique<SolverTable>(tableMegabytes)), table_(ownTable_.get()) {
+  setFibers(kDefaultFibers);
+}
 
 Solver::Solver(HelperOf of)
     : board_(of.main.board_),
@@ -72,7 +30,10 @@ Solver::Solver(HelperOf of)
       table_(of.main.table_),
       egdb_(of.main.egdb_),
       egdbSeeds_(of.main.egdbSeeds_),
-      crumbs_(of.main.crumbs_) {}
+      crumbs_(of.main.crumbs_),
+      pass_(of.main.pass_),
+      helper_(true),
+      fibers_(of.main.fibers_.size()) {}
 
 Solver::~Solver() = default;
 
@@ -84,12 +45,30 @@ void Solver::setEgdb(const Egdb* egdb) {
 
 void Solver::setThreads(int threads) {
   threads = std::clamp(threads, 1, 64);
-  if (threads > 1 && !ownCrumbs_) ownCrumbs_ = std::make_unique<Crumbs>();
-  crumbs_ = threads > 1 ? ownCrumbs_.get() : nullptr;
   table_->setShared(threads > 1);
+  if (threads > 1 && !ownPass_) ownPass_ = std::make_unique<Pass>();
+  pass_ = threads > 1 ? ownPass_.get() : nullptr;
   helpers_.resize(static_cast<std::size_t>(threads - 1));
   for (std::size_t i = 0; i < helpers_.size(); ++i) {
     if (!helpers_[i]) helpers_[i].reset(new Solver(HelperOf{*this}));
+  }
+  configure();
+}
+
+void Solver::setFibers(int fibers) {
+  fibers_.resize(static_cast<std::size_t>(std::clamp(fibers, 1, 16)));
+  configure();
+}
+
+void Solver::configure() {
+  // Searchers that share a table mark their nodes near the root, so they spread over the moves.
+  const bool marks = !helpers_.empty() || fibers_.size() > 1;
+  if (marks && !ownCrumbs_) ownCrumbs_ = std::make_unique<Crumbs>();
+  crumbs_ = marks ? ownCrumbs_.get() : nullptr;
+  for (auto& h : helpers_) {
+    h->crumbs_ = crumbs_;
+    h->pass_ = pass_;
+    h->fibers_.resize(fibers_.size());
   }
 }
 
@@ -102,193 +81,6 @@ std::uint64_t Solver::egdbIndex(const FastPos& p, int left) const {
   std::uint8_t h[FastBoard::kHousesOut];
   fast_.moverFirst(p, h);
   return egdb_->index(h, left);
-}
-
-int Solver::search(const FastPos& p, int left, int alpha, int beta, int depth, int ply, bool& proven) {
-  if (run_.countNode()) return 0;
-  // The futility bound: the mover wins at most every seed left and loses at most all of them.
-  if (-left >= beta) {
-    proven = true;
-    return -left;
-  }
-  if (left <= alpha) {
-    proven = true;
-    return left;
-  }
-  if (left <= egdbSeeds_) {
-    const int v = egdb_->at(egdbIndex(p, left));
-    if (v != Egdb::kUnknown) {
-      proven = true;
-      return v;
-    }
-  }
-  const std::uint64_t key = fast_.key(p);
-  int ttMove = 0;
-  if (const auto e = table_->probe(key)) {
-    ttMove = e->move;
-    const bool entryProven = e->depth == kSolverProven;
-    if (entryProven || e->depth >= depth) {
-      if (e->lower >= beta || e->lower == e->upper) {
-        if (ply == 0 && e->move != 0) run_.rootBest = e->move;
-        proven = entryProven;
-        return e->lower;
-      }
-      if (e->upper <= alpha) {
-        proven = entryProven;
-        return e->upper;
-      }
-    }
-  }
-  if (depth <= 0) {
-    proven = false;
-    return std::clamp(evaluate(p), -left, left);
-  }
-
-  Kid kids[kMaxHouses];
-  int n = 0;
-  for (std::uint32_t m = fast_.legalMask(p); m != 0; m &= m - 1) {
-    Kid& k = kids[n++];
-    k.house = std::countr_zero(m) + 1;
-    k.pos = p;
-    fast_.play(k.pos, k.house, k.mv);
-    k.loProven = k.hiProven = true;
-    if (k.mv.over) continue;
-    // Start every child's memory access now; the loop below reads them.
-    if (k.mv.left <= egdbSeeds_) {
-      k.key = egdbIndex(k.pos, k.mv.left);
-      egdb_->prefetch(k.key);
-    } else {
-      k.key = fast_.key(k.pos);
-      table_->prefetch(k.key);
-    }
-  }
-  // Bounds of every move from what is already known (finished games, tables, the futility bound):
-  // one that reaches beta ends the node without a search (enhanced transposition cutoff).
-  int bestHi = -kOpen;
-  bool bestHiProven = true;
-  const int theirsBefore = FastBoard::byteSum(p.theirs);
-  for (int i = 0; i < n; ++i) {
-    Kid& k = kids[i];
-    const int gain = k.mv.gain;
-    if (k.mv.over) {
-      k.lo = k.hi = gain;
-    } else {
-      int clo = -k.mv.left;
-      int chi = k.mv.left;
-      bool cloProven = true;
-      bool chiProven = true;
-      if (k.mv.left <= egdbSeeds_) {
-        const int v = egdb_->at(k.key);
-        if (v != Egdb::kUnknown) clo = chi = v;
-      } else if (const auto e = table_->probe(k.key)) {
-        const int childDepth = k.mv.extra && ply < run_.rootDepth ? depth : depth - 1;
-        if (e->depth == kSolverProven) {
-          clo = std::max<int>(clo, e->lower);
-          chi = std::min<int>(chi, e->upper);
-        } else if (e->depth >= childDepth) {
-          if (e->lower > clo) clo = e->lower, cloProven = false;
-          if (e->upper < chi) chi = e->upper, chiProven = false;
-        }
-      }
-      if (k.mv.extra) {
-        k.lo = gain + clo, k.hi = gain + chi, k.loProven = cloProven, k.hiProven = chiProven;
-      } else {
-        k.lo = gain - chi, k.hi = gain - clo, k.loProven = chiProven, k.hiProven = cloProven;
-      }
-    }
-    if (k.lo >= beta) {
-      proven = k.loProven;
-      if (ply == 0) run_.rootBest = k.house;
-      table_->store(key, k.lo, kOpen, k.house, depth, proven, 1);
-      return k.lo;
-    }
-    if (k.hi > bestHi) bestHi = k.hi;
-    bestHiProven = bestHiProven && k.hiProven;
-    // Best first: the table's move, extra turns (the house nearest the store first keeps the
-    // others' extra turns), then what the move banks (captures, seeds sown into the store), then
-    // the fewest seeds handed to the opponent's row, then the house nearer the store. The third
-    // key halved the nodes of Kalah(6,4) with the 20-seed table (86 M to 47 M).
-    const int handed = std::clamp(k.mv.theirs - theirsBefore, 0, 31);
-    k.order = (k.house == ttMove ? 1 << 24 : 0) + (k.mv.extra && !k.mv.over ? (1 << 20) + k.house : 0) + gain * 1024 +
-              (31 - handed) * 16 + k.house;
-  }
-  if (bestHi <= alpha) {
-    proven = bestHiProven;
-    table_->store(key, -kOpen, bestHi, 0, depth, proven, 1);
-    return bestHi;
-  }
-  // Insertion sort of indices (at most seven moves). With other threads the order grows by the
-  // moves put off: a move after the first that another thread is searching goes last, by when its
-  // value is likely in the table; each is put off once.
-  int order[2 * kMaxHouses];
-  for (int i = 0; i < n; ++i) {
-    int j = i;
-    while (j > 0 && kids[order[j - 1]].order < kids[i].order) {
-      order[j] = order[j - 1];
-      --j;
-    }
-    order[j] = i;
-  }
-  int total = n;
-  bool putOff[kMaxHouses] = {};
-
-  const Crumbs::Mark mark(crumbs_, key, ply < kCrumbPlies);
-  const std::uint64_t before = run_.nodes;
-  int best = -kOpen;
-  int bestMove = 0;
-  int a = alpha;
-  bool allProven = true;
-  bool cutProven = false;
-  for (int i = 0; i < total; ++i) {
-    const int at = order[i];
-    const Kid& k = kids[at];
-    if (k.hi <= a) {  // cannot raise the best: its known upper bound stands in for its value
-      best = std::max(best, k.hi);
-      allProven = allProven && k.hiProven;
-      continue;
-    }
-    if (crumbs_ != nullptr && i > 0 && !putOff[at] && !(k.lo == k.hi && k.loProven && k.hiProven) &&
-        crumbs_->busy(k.key)) {
-      putOff[at] = true;
-      order[total++] = at;
-      continue;
-    }
-    const int gain = k.mv.gain;
-    bool childProven = true;
-    int v;
-    if (k.lo == k.hi && k.loProven && k.hiProven) {
-      v = k.lo;  // known exactly: a finished game or an endgame-table entry
-    } else if (k.mv.extra) {
-      // An extra turn is half a turn: no depth while the path is shorter than the iteration's.
-      const int childDepth = ply < run_.rootDepth ? depth : depth - 1;
-      v = gain + search(k.pos, k.mv.left, a - gain, beta - gain, childDepth, ply + 1, childProven);
-    } else {
-      v = gain - search(k.pos, k.mv.left, gain - beta, gain - a, depth - 1, ply + 1, childProven);
-    }
-    if (run_.aborted) return 0;
-    allProven = allProven && childProven;
-    if (v > best) {
-      best = v;
-      bestMove = k.house;
-      if (v > a) {
-        a = v;
-        if (ply == 0) run_.rootBest = k.house;
-      }
-      if (v >= beta) {
-        cutProven = childProven;
-        break;
-      }
-    }
-  }
-  proven = best >= beta ? cutProven : allProven;
-  table_->store(key, best > alpha ? best : -kOpen, best < beta ? best : kOpen, best > alpha ? bestMove : 0, depth,
-                proven, run_.nodes - before);
-  return best;
-}
-
-int Solver::mtdf(const FastPos& p, int left, int guess, int depth, bool& proven) {
-  return engine::mtdf(guess, proven, run_.aborted,
-                      [&](int beta, bool& pr) { return search(p, left, beta - 1, beta, depth, 0, pr); });
 }
 
 std::vector<int> Solver::principalVariation(const FastPos& root) const {
@@ -305,15 +97,17 @@ std::vector<int> Solver::principalVariation(const FastPos& root) const {
 
 SearchResult Solver::run(const Position& pos, const Limits& limits, const Progress& progress) {
   if (helpers_.empty()) return runOne(pos, limits, progress);
-  Limits helperLimits = limits;
-  helperLimits.nodes = 0;  // the main thread's count decides; helpers stop with it
+  // Helpers search the main thread's passes from the next one on (help()).
+  const std::uint64_t after = pass_->id.load(std::memory_order_acquire);
+  pass_->quit.store(false);
   std::vector<std::thread> pool;
   pool.reserve(helpers_.size());
   for (auto& h : helpers_) {
     Solver* helper = h.get();
-    pool.emplace_back([helper, &pos, helperLimits] { helper->runOne(pos, helperLimits, {}); });
+    pool.emplace_back([helper, after] { helper->help(after); });
   }
   SearchResult result = runOne(pos, limits, progress);
+  pass_->quit.store(true, std::memory_order_release);
   for (auto& h : helpers_) h->stop();
   for (std::thread& t : pool) t.join();
   for (auto& h : helpers_) {
@@ -321,6 +115,43 @@ SearchResult Solver::run(const Position& pos, const Limits& limits, const Progre
     h->clearStop();
   }
   return result;
+}
+
+void Solver::help(std::uint64_t after) {
+  run_.begin(Limits{});
+  std::uint64_t seen = after;
+  while (!pass_->quit.load(std::memory_order_acquire) && !run_.aborted) {
+    if (pass_->id.load(std::memory_order_acquire) == seen) {
+      std::this_thread::yield();  // the main thread is between passes
+      continue;
+    }
+    FastPos root;
+    int left = 0;
+    int alpha = 0;
+    int beta = 0;
+    int depth = 0;
+    {
+      const std::lock_guard lock(pass_->mutex);
+      seen = pass_->id.load(std::memory_order_relaxed);
+      root = pass_->root;
+      left = pass_->left;
+      alpha = pass_->alpha;
+      beta = pass_->beta;
+      depth = pass_->depth;
+      run_.rootDepth = pass_->rootDepth;
+    }
+    run_.rootBest = 0;
+    int value = 0;
+    bool proven = false;
+    if (!runPass(root, left, alpha, beta, depth, seen, value, proven)) continue;
+    const std::lock_guard lock(pass_->mutex);
+    if (pass_->id.load(std::memory_order_relaxed) == seen && pass_->solved.load(std::memory_order_relaxed) != seen) {
+      pass_->value = value;
+      pass_->proven = proven;
+      pass_->rootBest = run_.rootBest;
+      pass_->solved.store(seen, std::memory_order_release);
+    }
+  }
 }
 
 SearchResult Solver::runOne(const Position& pos, const Limits& limits, const Progress& progress) {

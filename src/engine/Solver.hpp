@@ -12,11 +12,15 @@
 // Iterative deepening with MTD(f) as in Search; without limits the last iteration has no depth
 // limit and its value is exact.
 //
-// Threads (setThreads, default 1): helper threads run the same iterations on the same table
-// (lazy SMP). Each thread marks the nodes near the root it is searching; at a node, a move after
-// the first that another thread is searching is put off to the end, by when its value is likely in
-// the table, so the threads spread over an all-node's moves instead of proving the same ones. The
-// main thread's result is the one returned; helpers stop when it is done.
+// Fibers (setFibers, default kDefaultFibers): a node waits about one memory latency for its
+// children's table buckets, longer than the work of a node. So each thread runs several searches
+// of the same root window as fibers, explicit stacks that take turns a node at a time: a fiber
+// stops once it has prefetched its children and the next one works meanwhile (SolverSearch.cpp).
+// Threads (setThreads, default 1) run fibers of their own on the same table, on the main thread's
+// current pass: the first searcher on any thread to finish it gives the pass its result. Every
+// searcher marks the nodes near the root it is searching; at a node, a move that another one is
+// searching is put off to the end, by when its value is likely in the table, so the searchers
+// spread over the moves instead of proving the same ones.
 //
 // Not thread-safe (one per thread), except stop(), which any thread may call.
 
@@ -38,6 +42,10 @@ class Solver {
   void setEgdb(const Egdb* egdb);
   // 1..64 threads for the next run() (all of them busy until it returns).
   void setThreads(int threads);
+  // 1..16 searches taking turns on each thread (SolverSearch.cpp); one visits exactly the nodes of
+  // a plain recursive search.
+  static constexpr int kDefaultFibers = 2;
+  void setFibers(int fibers);
   void clear() { table_->clear(); }
   void stop() { run_.stop.store(true, std::memory_order_relaxed); }
   void clearStop() { run_.stop.store(false); }
@@ -50,8 +58,28 @@ class Solver {
     const Solver& main;
   };
   explicit Solver(HelperOf of);  // a helper thread's solver, on the main solver's table and marks
+  void configure();
   SearchResult runOne(const Position& pos, const Limits& limits, const Progress& progress);
-  int search(const FastPos& p, int left, int alpha, int beta, int depth, int ply, bool& proven);
+  struct Frame;
+  struct Fiber;
+  // One null-window pass from the root, every fiber on it (Solver.cpp, "fibers").
+  int search(const FastPos& p, int left, int alpha, int beta, int depth, bool& proven);
+  struct Pass;
+  // Runs every fiber on one root window until one has its value (true) or the pass is given up:
+  // an abort, another thread's result (taken as this thread's: `value`, `proven`), or, for a
+  // helper, a new pass.
+  bool runPass(const FastPos& p, int left, int alpha, int beta, int depth, std::uint64_t id, int& value, bool& proven);
+  void help(std::uint64_t after);  // a helper thread's run: the main thread's passes after `after`
+  bool advance(Fiber& fiber);
+  bool enter(Fiber& fiber, Frame& f);
+  bool expand(Fiber& fiber, Frame& f);
+  bool next(Fiber& fiber, Frame& f);
+  bool scored(Fiber& fiber, Frame& f, const Kid& k, int v, bool childProven);
+  bool finish(Fiber& fiber, Frame& f);
+  static bool done(Frame& f, int value, bool proven);
+  static void release(Frame& f);
+  static Frame& push(Fiber& fiber);
+  static void reset(Fiber& fiber);
   int mtdf(const FastPos& p, int left, int guess, int depth, bool& proven);
   [[nodiscard]] int evaluate(const FastPos& p) const;
   [[nodiscard]] std::uint64_t egdbIndex(const FastPos& p, int left) const;
@@ -68,6 +96,10 @@ class Solver {
   struct Crumbs;
   std::unique_ptr<Crumbs> ownCrumbs_;
   Crumbs* crumbs_ = nullptr;
+  std::unique_ptr<Pass> ownPass_;  // threads > 1 only
+  Pass* pass_ = nullptr;
+  bool helper_ = false;
+  std::vector<Fiber> fibers_;
   RunState run_;
 };
 

@@ -1,10 +1,12 @@
-// The solver on several threads (lazy SMP over one shared table) must prove the same values as on
-// one: random mid-game positions of small and full-size Kalah boards, solved exactly both ways.
-// With one thread there is no helper and no marking, so the one-thread values are the reference.
+// The solver with several searchers (threads over one shared table, fibers taking turns on a thread)
+// must prove the same values as with one: random mid-game positions of small and full-size Kalah
+// boards, solved exactly both ways. One thread with one fiber has no helper and no marking, so its
+// values are the reference.
 
 #include <gtest/gtest.h>
 
 #include <random>
+#include <string>
 
 #include "RandomPlay.hpp"
 #include "engine/Search.hpp"
@@ -12,15 +14,25 @@
 namespace semis::engine {
 namespace {
 
-TEST(SolverThreads, ProveTheSameValuesAsOneThread) {
+struct Searchers {
+  int threads;
+  int fibers;
+};
+
+class SolverSearchers : public ::testing::TestWithParam<Searchers> {};
+
+TEST_P(SolverSearchers, ProveTheSameValuesAsOne) {
   std::mt19937 rng(11);
   for (const char* text : {"kalah,houses=4,seeds=4", "kalah-club,houses=5,seeds=3", "kalah,capture=empty", "kalah"}) {
     auto rules = parseRules(text);
     ASSERT_TRUE(rules.has_value()) << text;
     const Board board(*rules);
     Search one(*rules, 16);
+    one.setThreads(1);
+    one.setFibers(1);
     Search many(*rules, 16);
-    many.setThreads(3);
+    many.setThreads(GetParam().threads);
+    many.setFibers(GetParam().fibers);
     int compared = 0;
     for (int game = 0; game < 40 && compared < 6; ++game) {
       Position pos = board.start();
@@ -49,6 +61,37 @@ TEST(SolverThreads, ProveTheSameValuesAsOneThread) {
       ++compared;
     }
     EXPECT_GE(compared, 3) << text;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Configurations, SolverSearchers,
+                         ::testing::Values(Searchers{3, 1}, Searchers{1, 3}, Searchers{2, 2}), [](const auto& info) {
+                           return std::to_string(info.param.threads) + "threads" + std::to_string(info.param.fibers) +
+                                  "fibers";
+                         });
+
+// Fibers take turns in a fixed order, so on one thread a solve is repeatable node for node: the
+// bench signature relies on it.
+TEST(SolverFibers, OneThreadIsDeterministic) {
+  const Rules rules = presetRules(Preset::Kalah);
+  const Board board(rules);
+  Position pos = board.start();
+  std::mt19937 rng(5);
+  while (board.rowSeeds(pos, Side::South) + board.rowSeeds(pos, Side::North) > 30) playRandomMove(board, pos, rng);
+  ASSERT_FALSE(pos.over);
+  SearchResult first;
+  for (int run = 0; run < 2; ++run) {
+    Search search(rules, 16);
+    search.setFibers(3);
+    const SearchResult r = search.run(pos, Limits{});
+    ASSERT_TRUE(r.exact);
+    if (run == 0) {
+      first = r;
+      continue;
+    }
+    EXPECT_EQ(r.nodes, first.nodes);
+    EXPECT_EQ(r.value, first.value);
+    EXPECT_EQ(r.bestMove, first.bestMove);
   }
 }
 
