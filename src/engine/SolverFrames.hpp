@@ -33,7 +33,12 @@ struct Solver::Kid {
 
 // One node of a fiber's search. Left uninitialised on purpose: the stages fill what they read.
 struct Solver::Frame {
-  enum class Stage : std::uint8_t { Enter, Expand, Next, Resume };
+  enum class Stage : std::uint8_t {
+    Enter,   // bounds, tables, then play the moves and prefetch their entries; the fiber yields
+    Expand,  // read those entries: cutoffs from known bounds, the move order
+    Next,    // push the next move to search, or finish
+    Resume,  // take in the value of the move just searched
+  };
   FastPos p;
   int left;
   int alpha;
@@ -47,10 +52,10 @@ struct Solver::Frame {
   int ttMove;
   int n;
   int total;
-  int i;  // the next index into order
-  int best;
+  int i;     // the next index into order
+  int best;  // the best value so far, and its move
   int bestMove;
-  int a;
+  int a;  // alpha raised by the moves searched
   bool allProven;
   bool cutProven;
   std::uint64_t before;
