@@ -239,7 +239,8 @@ TEST(SolveCommand, ThreadsAndABuiltTableGiveTheSameValues) {
   for (const char* rules : {"kalah,houses=4,seeds=3", "kalah-club,houses=3,seeds=4,capture=empty"}) {
     const Solved one = solve(std::string("--rules ") + rules);
     ASSERT_FALSE(one.value.empty() || one.moves.empty()) << rules;
-    for (const std::string args : {"--threads 3", "--threads 2 --build-egdb 8"}) {
+    for (const std::string args :
+         {"--threads 3", "--threads 2 --build-egdb 8", "--fibers 1", "--threads 2 --fibers 3"}) {
       const Solved other = solve(args + " --rules " + rules);
       EXPECT_EQ(other.value, one.value) << rules << " " << args;
       EXPECT_EQ(other.moves, one.moves) << rules << " " << args;
@@ -251,6 +252,8 @@ TEST(SolveCommand, ThreadsAndABuiltTableGiveTheSameValues) {
   EXPECT_NE(built.out.find("table    : built up to 6 seeds"), std::string::npos) << built.out;
   EXPECT_EQ(semis("solve --rules kalah,houses=3 --threads 0").status, 2);
   EXPECT_EQ(semis("solve --rules kalah,houses=3 --threads x").status, 2);
+  EXPECT_EQ(semis("solve --rules kalah,houses=3 --fibers 0").status, 2);
+  EXPECT_EQ(semis("solve --rules kalah,houses=3 --fibers 17").status, 2);
   EXPECT_EQ(semis("solve --rules kalah,houses=3 --build-egdb 0").status, 2);
   EXPECT_EQ(semis("solve --rules al-manqala --build-egdb 4").status, 2);
   EXPECT_EQ(semis("solve --rules kalah,houses=3 --build-egdb 4 --egdb /nonexistent").status, 2);
