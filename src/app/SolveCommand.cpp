@@ -36,7 +36,7 @@ int solveCommand(int argc, char** argv) {
   std::size_t tableMb = 256;
   double seconds = 0;
   int threads = 1;
-  int fibers = 0;  // 0: four on one thread, two a thread on more (the fastest of docs/engine.md's runs)
+  int fibers = 0;
   int buildSeeds = 0;
   try {
     if (args->has("build-egdb")) buildSeeds = std::stoi(args->get("build-egdb"));
@@ -45,12 +45,15 @@ int solveCommand(int argc, char** argv) {
     if (args->has("threads")) threads = std::stoi(args->get("threads"));
     if (args->has("fibers")) fibers = std::stoi(args->get("fibers"));
   } catch (const std::exception&) {
-    return complain("solve", "--table MB, --seconds S, --threads N and --build-egdb K take numbers");
+    return complain("solve", "--table MB, --seconds S, --threads N, --fibers N and --build-egdb K take numbers");
   }
   if (tableMb < 1 || tableMb > 16384) return complain("solve", "--table MB takes 1..16384");
   if (threads < 1 || threads > 64) return complain("solve", "--threads N takes 1..64");
-  if (args->has("fibers") && (fibers < 1 || fibers > 16)) return complain("solve", "--fibers N takes 1..16");
-  if (fibers == 0) fibers = threads == 1 ? 4 : 2;
+  if (!args->has("fibers")) {
+    fibers = threads == 1 ? 4 : 2;  // the fastest of the runs in docs/engine.md, "Measurements"
+  } else if (fibers < 1 || fibers > 16) {
+    return complain("solve", "--fibers N takes 1..16");
+  }
   std::unique_ptr<engine::Egdb> egdb;
   if (args->has("egdb")) {
     auto db = engine::Egdb::open(args->get("egdb"), engine::Egdb::Access::Loaded);

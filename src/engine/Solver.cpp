@@ -125,25 +125,17 @@ void Solver::help(std::uint64_t after) {
       std::this_thread::yield();  // the main thread is between passes
       continue;
     }
-    FastPos root;
-    int left = 0;
-    int alpha = 0;
-    int beta = 0;
-    int depth = 0;
+    Window w;
     {
       const std::lock_guard lock(pass_->mutex);
       seen = pass_->id.load(std::memory_order_relaxed);
-      root = pass_->root;
-      left = pass_->left;
-      alpha = pass_->alpha;
-      beta = pass_->beta;
-      depth = pass_->depth;
-      run_.rootDepth = pass_->rootDepth;
+      w = pass_->window;
     }
+    run_.rootDepth = w.rootDepth;
     run_.rootBest = 0;
     int value = 0;
     bool proven = false;
-    if (!runPass(root, left, alpha, beta, depth, seen, value, proven)) continue;
+    if (!runPass(w, seen, value, proven)) continue;
     const std::lock_guard lock(pass_->mutex);
     if (pass_->id.load(std::memory_order_relaxed) == seen && pass_->solved.load(std::memory_order_relaxed) != seen) {
       pass_->value = value;

@@ -62,13 +62,25 @@ class Solver {
   SearchResult runOne(const Position& pos, const Limits& limits, const Progress& progress);
   struct Frame;
   struct Fiber;
-  // One null-window pass from the root, every fiber on it (Solver.cpp, "fibers").
+  // One null-window pass from the root: what every searcher of the pass searches.
+  struct Window {
+    FastPos root;
+    int left = 0;  // seeds left at the root
+    int alpha = 0;
+    int beta = 0;
+    int depth = 0;
+    int rootDepth = 0;  // the iteration's (RunState::rootDepth)
+  };
+  // One pass, every fiber on it (SolverSearch.cpp).
   int search(const FastPos& p, int left, int alpha, int beta, int depth, bool& proven);
   struct Pass;
-  // Runs every fiber on one root window until one has its value (true) or the pass is given up:
-  // an abort, another thread's result (taken as this thread's: `value`, `proven`), or, for a
-  // helper, a new pass.
-  bool runPass(const FastPos& p, int left, int alpha, int beta, int depth, std::uint64_t id, int& value, bool& proven);
+  // Runs every fiber on `w` until one has its value (true) or the pass is given up: an abort,
+  // another thread's result (taken as this thread's: `value`, `proven`), or, for a helper, a new
+  // pass. `id` is the pass's number among the threads, 0 with one thread.
+  bool runPass(const Window& w, std::uint64_t id, int& value, bool& proven);
+  // The depth a move's child is searched at: an extra turn is half a turn, so it costs no depth
+  // while the path is shorter than the iteration's.
+  [[nodiscard]] int childDepth(const Frame& f, const Kid& k) const;
   void help(std::uint64_t after);  // a helper thread's run: the main thread's passes after `after`
   bool advance(Fiber& fiber);
   bool enter(Fiber& fiber, Frame& f);

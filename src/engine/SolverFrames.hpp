@@ -102,12 +102,7 @@ struct Solver::Pass {
   std::atomic<std::uint64_t> solved{0};  // the last pass a helper finished
   std::atomic<bool> quit{false};         // the run is over: helpers return
   // Under the mutex: the window of pass `id`...
-  FastPos root;
-  int left = 0;
-  int alpha = 0;
-  int beta = 0;
-  int depth = 0;
-  int rootDepth = 0;
+  Window window;
   // ...and a helper's result for pass `solved`.
   int value = 0;
   bool proven = false;

@@ -91,11 +91,10 @@ bool Solver::expand(Fiber& fiber, Frame& f) {
         const int v = egdb_->at(k.key);
         if (v != Egdb::kUnknown) clo = chi = v;
       } else if (const auto e = table_->probe(k.key)) {
-        const int childDepth = k.mv.extra && f.ply < run_.rootDepth ? f.depth : f.depth - 1;
         if (e->depth == kSolverProven) {
           clo = std::max<int>(clo, e->lower);
           chi = std::min<int>(chi, e->upper);
-        } else if (e->depth >= childDepth) {
+        } else if (e->depth >= childDepth(f, k)) {
           if (e->lower > clo) clo = e->lower, cloProven = false;
           if (e->upper < chi) chi = e->upper, chiProven = false;
         }
@@ -195,19 +194,21 @@ bool Solver::next(Fiber& fiber, Frame& f) {
     c.p = kid.pos;
     c.left = kid.mv.left;
     c.ply = parent.ply + 1;
+    c.depth = childDepth(parent, kid);
     if (kid.mv.extra) {
-      // An extra turn is half a turn: no depth while the path is shorter than the iteration's.
-      c.depth = parent.ply < run_.rootDepth ? parent.depth : parent.depth - 1;
       c.alpha = parent.a - gain;
       c.beta = parent.beta - gain;
     } else {
-      c.depth = parent.depth - 1;
       c.alpha = gain - parent.beta;
       c.beta = gain - parent.a;
     }
     return false;
   }
   return finish(fiber, f);
+}
+
+int Solver::childDepth(const Frame& f, const Kid& k) const {
+  return k.mv.extra && f.ply < run_.rootDepth ? f.depth : f.depth - 1;
 }
 
 bool Solver::finish(Fiber& fiber, Frame& f) {
@@ -278,33 +279,28 @@ void Solver::reset(Fiber& fiber) {
 }
 
 int Solver::search(const FastPos& p, int left, int alpha, int beta, int depth, bool& proven) {
+  const Window w{p, left, alpha, beta, depth, run_.rootDepth};
   std::uint64_t id = 0;
   if (pass_ != nullptr) {  // the helper threads take this pass up (help())
     const std::lock_guard lock(pass_->mutex);
-    pass_->root = p;
-    pass_->left = left;
-    pass_->alpha = alpha;
-    pass_->beta = beta;
-    pass_->depth = depth;
-    pass_->rootDepth = run_.rootDepth;
+    pass_->window = w;
     id = pass_->id.load(std::memory_order_relaxed) + 1;
     pass_->id.store(id, std::memory_order_release);
   }
   int value = 0;
-  runPass(p, left, alpha, beta, depth, id, value, proven);
+  runPass(w, id, value, proven);
   return value;
 }
 
-bool Solver::runPass(const FastPos& p, int left, int alpha, int beta, int depth, std::uint64_t id, int& value,
-                     bool& proven) {
+bool Solver::runPass(const Window& w, std::uint64_t id, int& value, bool& proven) {
   for (Fiber& fiber : fibers_) {
     reset(fiber);
     Frame& root = push(fiber);
-    root.p = p;
-    root.left = left;
-    root.alpha = alpha;
-    root.beta = beta;
-    root.depth = depth;
+    root.p = w.root;
+    root.left = w.left;
+    root.alpha = w.alpha;
+    root.beta = w.beta;
+    root.depth = w.depth;
     root.ply = 0;
   }
   auto end = [&](bool done) {
