@@ -13,7 +13,7 @@ struct TypeName {
   bool needsGame;
 };
 
-constexpr std::array<TypeName, 15> kTypes{{
+constexpr std::array<TypeName, 16> kTypes{{
     {"join", MsgType::Join, true},
     {"leave", MsgType::Leave, true},
     {"move", MsgType::Move, true},
@@ -29,6 +29,7 @@ constexpr std::array<TypeName, 15> kTypes{{
     {"ping", MsgType::Ping, false},
     {"create", MsgType::Create, false},
     {"hello", MsgType::Hello, false},
+    {"hint", MsgType::Hint, true},
 }};
 
 tl::unexpected<ProtocolError> bad(std::string message, const Json& id = nullptr) {

@@ -27,7 +27,8 @@ enum class MsgType {
   Rematch,
   Ping,
   Create,
-  Hello
+  Hello,
+  Hint  // {"type":"hint","game":ID}: the engine's recommendation for the side to move
 };
 
 struct ProtocolError {

@@ -1,26 +1,39 @@
 #pragma once
-// The game store: every player, game, move, event and result in one SQLite file in WAL mode.
-// The server writes a move (with its events) in one transaction before it acknowledges it.
-// synchronous=NORMAL: in WAL mode a commit is in the OS once the call returns, so killing the
-// process (kill -9) at any moment loses no committed move; only a power cut could lose the last
-// commits, and FULL's fsync per move would cost far more than the moves themselves.
+// The store: every player, game, action, event and result, behind one domain interface. Two
+// backends, chosen by `--db` (openStore): a path or `sqlite:PATH` (the embedded default, one SQLite
+// file in WAL mode) and `postgresql://...` (shared by several servers). Each call is one atomic
+// unit: a game action (its move row, its numbered events and the game row's new seats, status and
+// result) is written whole or not at all, so the server acknowledges only what is stored.
+// Tokens are never stored: only their hash (accounts/Tokens.hpp), so a copy of the database hands
+// nobody a session.
 
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "rules/Rules.hpp"
 
-struct sqlite3;
-struct sqlite3_stmt;
-
 namespace semis::store {
 
+// What went wrong, for the caller to decide: `busy` (locked by another process, or the server is
+// unreachable: retry later), `full` (no space), `readonly`, `conflict` (a key exists already, or
+// the game changed meanwhile), `corrupt`, `other`.
+enum class Fault { Busy, Full, ReadOnly, Conflict, Corrupt, Other };
+
+struct StoreError {
+  Fault fault = Fault::Other;
+  std::string message;
+};
+
+template <class T>
+using StoreResult = tl::expected<T, StoreError>;
+
 struct PlayerRow {
-  std::string token;
-  std::string id;
-  std::string name;
+  std::string id;    // public: 10 characters of [A-Za-z0-9]
+  std::string name;  // 1..24 printable characters
+  long long created = 0;  // unix ms
 };
 
 struct GameRow {
@@ -30,17 +43,17 @@ struct GameRow {
   std::string level;
   int clockSeconds = 0;
   int clockIncrement = 0;
-  std::string seatS;  // player token, "ai", or "" (free)
+  std::string seatS;  // a player id, "ai", or "" (free)
   std::string seatN;
-  std::string status;     // waiting | playing | over
-  std::string result;     // JSON, empty while playing
-  long long created = 0;  // unix ms
+  std::string status;      // waiting | playing | over | abandoned
+  std::string result;      // JSON, empty while playing
+  long long created = 0;   // unix ms
+  long long updated = 0;   // unix ms of the last action
 };
 
 // One action of a game, in order: a sowing, the pie swap, an agreed split, a resignation...
 struct MoveRow {
-  std::string game;
-  int seq = 0;
+  int seq = 0;       // 1, 2, ... within the game
   std::string kind;  // move | swap | split | resign | draw | timeout
   int side = 0;      // 0 South, 1 North
   int house = 0;
@@ -51,50 +64,80 @@ struct MoveRow {
 };
 
 struct EventRow {
-  long long n = 0;
+  long long n = 0;   // 1, 2, ... within the game
   std::string json;  // the whole `event` message
+};
+
+struct GameUpdate {
+  std::string seatS;
+  std::string seatN;
+  std::string status;
+  std::string result;
+};
+
+// One game action, written in one transaction. `move.seq` and each event's `n` must be the next
+// ones for the game: a store refuses (Fault::Conflict) a number already taken, so two writers of
+// the same game can never both succeed.
+struct Action {
+  std::string game;
+  std::optional<MoveRow> move;
+  std::vector<EventRow> events;
+  std::optional<GameUpdate> update;  // the game row's new seats, status and result
+  std::optional<GameRow> created;    // a game this action creates (a rematch), in the same transaction
+  long long at = 0;                  // unix ms: the game row's `updated`
+};
+
+// A game whole: enough to rebuild it (moves) and to replay it to a watcher (events).
+struct GameLog {
+  GameRow game;
+  std::vector<MoveRow> moves;
+  std::vector<EventRow> events;
 };
 
 class Store {
  public:
-  static Result<std::unique_ptr<Store>> open(const std::string& path);
-  ~Store();
+  virtual ~Store() = default;
+  Store() = default;
   Store(const Store&) = delete;
   Store& operator=(const Store&) = delete;
 
-  Result<void> begin();
-  Result<void> commit();
-  void rollback();
+  // "sqlite" or "postgresql".
+  [[nodiscard]] virtual std::string_view backend() const = 0;
 
-  Result<void> putPlayer(const PlayerRow& p);
-  Result<std::vector<PlayerRow>> players();
-  Result<void> insertGame(const GameRow& g);
-  Result<void> updateGame(const std::string& id, const std::string& seatS, const std::string& seatN,
-                          const std::string& status, const std::string& result);
-  Result<void> insertMove(const MoveRow& m);
-  Result<void> insertEvent(const std::string& game, const EventRow& e);
+  // Players. `tokenHash` is hashToken(token); a second player with the same hash or id is a Conflict.
+  virtual StoreResult<void> createPlayer(const PlayerRow& player, const std::string& tokenHash) = 0;
+  virtual StoreResult<std::optional<PlayerRow>> playerByToken(const std::string& tokenHash) = 0;
+  virtual StoreResult<std::optional<PlayerRow>> player(const std::string& id) = 0;
+  virtual StoreResult<void> renamePlayer(const std::string& id, const std::string& name) = 0;
 
-  Result<std::vector<GameRow>> unfinishedGames();
-  // One game, whatever its status; nothing when there is no such game.
-  Result<std::optional<GameRow>> game(const std::string& id);
-  Result<std::vector<MoveRow>> moves(const std::string& game);
-  Result<std::vector<EventRow>> events(const std::string& game);
-  Result<long long> countGames();
+  // Games. A new game with its first events (may be none).
+  virtual StoreResult<void> createGame(const GameRow& game, const std::vector<EventRow>& events) = 0;
+  virtual StoreResult<void> apply(const Action& action) = 0;
+  virtual StoreResult<std::optional<GameRow>> game(const std::string& id) = 0;
+  virtual StoreResult<std::optional<GameLog>> loadGame(const std::string& id) = 0;
+  // Games not over (waiting or playing) in which `playerId` holds a seat.
+  virtual StoreResult<long long> openGamesOf(const std::string& playerId) = 0;
+  // Marks `abandoned` the games still waiting or playing whose last action is older than
+  // `beforeMs` (unix ms); returns how many.
+  virtual StoreResult<long long> abandonIdle(long long beforeMs) = 0;
+  virtual StoreResult<long long> countGames() = 0;
 
-  // Copies the write-ahead log into the database file. Commits never do it themselves
-  // (wal_autocheckpoint=0): its fsync would stall the move that happened to trigger it. The server
-  // calls this from its own thread, on a second connection, so it never holds up a move.
-  Result<void> checkpoint();
-
- private:
-  explicit Store(sqlite3* db) : db_(db) {}
-  Result<void> exec(const char* sql);
-  Result<sqlite3_stmt*> prepare(const char* sql);
-  Error lastError(const char* what) const;
-
-  sqlite3* db_;
-  sqlite3* checkpointer_ = nullptr;
-  std::vector<std::pair<const char*, sqlite3_stmt*>> stmts_;
+  // Housekeeping off the request path, called by the server every 200 ms from its own thread
+  // (SQLite: the WAL checkpoint on a second connection; PostgreSQL: nothing).
+  virtual StoreResult<void> maintain() = 0;
 };
+
+struct OpenOptions {
+  // How long a call waits for a lock held by another process before answering Fault::Busy. Short:
+  // the server answers "busy, retry" instead of freezing while a backup holds the database.
+  int busyTimeoutMs = 250;
+};
+
+// `where`: a path or `sqlite:PATH` (SQLite), or `postgresql://...` / `postgres://...` (PostgreSQL).
+// Creates the schema or migrates it to the newest version (a `schema_version` table). Fails when the
+// database cannot be written (read-only file or directory, a full disk), never later on the first move.
+[[nodiscard]] StoreResult<std::unique_ptr<Store>> openStore(const std::string& where, const OpenOptions& options = {});
+
+[[nodiscard]] const char* faultName(Fault fault);
 
 }  // namespace semis::store
