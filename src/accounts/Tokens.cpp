@@ -52,6 +52,18 @@ std::string hashToken(std::string_view token) {
   return hex(out.data(), out.size());
 }
 
+std::string guestId(std::string_view token) {
+  ensureSodium();
+  // A keyed hash under a fixed context: the id reveals nothing of the token, nor of its stored hash.
+  constexpr std::string_view kContext = "semis player id v1";
+  std::array<unsigned char, 16> out{};
+  crypto_generichash(out.data(), out.size(), reinterpret_cast<const unsigned char*>(token.data()), token.size(),
+                     reinterpret_cast<const unsigned char*>(kContext.data()), kContext.size());
+  std::string id;
+  for (std::size_t i = 0; i < 10; ++i) id += kIdChars[out[i] % kIdChars.size()];
+  return id;
+}
+
 std::string randomId(std::size_t length) {
   ensureSodium();
   std::string out;

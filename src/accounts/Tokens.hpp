@@ -14,6 +14,9 @@ namespace semis::accounts {
 [[nodiscard]] bool validToken(std::string_view token);
 // SHA-256 of the token, hex: what the store keeps.
 [[nodiscard]] std::string hashToken(std::string_view token);
+// The public id of the guest who holds `token`, the same every time: a guest is known by his cookie
+// before he has a row (he gets one once he acts), and keeps this id when the row is written.
+[[nodiscard]] std::string guestId(std::string_view token);
 // `length` characters of [A-Za-z2-9] without look-alikes (game and player ids).
 [[nodiscard]] std::string randomId(std::size_t length);
 

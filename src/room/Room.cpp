@@ -1,0 +1,497 @@
+// The room's transitions. Each checks everything first and refuses without a change; once it
+// changes the room it stages the action row and the numbered events for the hub to store.
+
+#include "room/Room.hpp"
+
+#include <algorithm>
+
+namespace semis::room {
+
+namespace {
+
+std::string letter(Side s) { return std::string(1, sideLetter(s)); }
+
+tl::unexpected<Refusal> refuse(std::string code, std::string message, std::optional<long long> n = std::nullopt) {
+  return tl::unexpected(Refusal{std::move(code), std::move(message), n});
+}
+
+Json positionJson(const Board& board, const Position& pos) {
+  Json castle = Json::array();
+  for (auto c : pos.castle) castle.push_back(c == kNoCastle ? Json(nullptr) : Json(c));
+  return Json{{"houses", protocol::housesJson(board, pos)},
+              {"stores", protocol::storesJson(board, pos)},
+              {"to_move", pos.over ? Json(nullptr) : Json(protocol::sideName(pos.toMove))},
+              {"castle", castle}};
+}
+
+Json legalJson(const Board& board, const Position& pos) {
+  Json legal = Json::array();
+  const std::uint32_t mask = board.legalMask(pos);
+  for (int h = 1; h <= board.houses(); ++h) {
+    if (((mask >> (h - 1)) & 1U) != 0) legal.push_back(h);
+  }
+  return legal;
+}
+
+long long ms(std::chrono::steady_clock::duration d) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(d).count();
+}
+
+}  // namespace
+
+Json roomPositionJson(const Board& board, const Position& pos) { return positionJson(board, pos); }
+Json roomLegalJson(const Board& board, const Position& pos) { return legalJson(board, pos); }
+
+struct Room::Saved {
+  std::size_t actions = 0;
+  std::size_t events = 0;
+  std::array<Seat, 2> seats;
+  std::optional<Json> adjudication;
+  std::optional<Side> drawOffer;
+  std::array<bool, 2> rematchAsked{};
+  std::string rematchId;
+  long long lastPositionEvent = 0;
+  std::array<long long, 2> remaining{};
+  TimePoint turnStart{};
+  bool clockRunning = false;
+};
+
+Room::Room(std::string id, protocol::GameSpec spec, long long createdMs)
+    : id_(std::move(id)), spec_(std::move(spec)), rulesText_(toString(spec_.rules)), created_(createdMs) {
+  game_ = std::make_unique<Game>(spec_.rules);
+  const long long full = spec_.clock.seconds * 1000LL;
+  remaining_ = {full, full};
+}
+
+Result<std::unique_ptr<Room>> Room::fromLog(const store::GameLog& log, std::array<std::string, 2> names,
+                                            TimePoint now) {
+  const store::GameRow& g = log.game;
+  auto rules = parseRules(g.rules);
+  if (!rules) return fail("game " + g.id + ": " + rules.error().message);
+  protocol::GameSpec spec;
+  spec.rules = *rules;
+  spec.mode = g.mode == "friend"  ? protocol::Mode::Friend
+              : g.mode == "local" ? protocol::Mode::Local
+                                  : protocol::Mode::Ai;
+  spec.level = g.level;
+  spec.clock = {g.clockSeconds, g.clockIncrement};
+  auto room = std::make_unique<Room>(g.id, spec, g.created);
+  room->seats_[0] = {g.seatS, std::move(names[0]), 0};
+  room->seats_[1] = {g.seatN, std::move(names[1]), 0};
+  room->actions_ = log.moves;
+  if (!room->rebuild()) return fail("game " + g.id + ": its stored actions do not replay");
+  for (const store::EventRow& e : log.events) room->events_.push_back(std::make_shared<const std::string>(e.json));
+  for (const store::MoveRow& m : room->actions_) {
+    if (m.kind == "move" && !m.clientId.empty()) {
+      const std::string& holder = room->seats_[static_cast<std::size_t>(m.side)].player;
+      room->moveIds_[holder + '\n' + m.clientId] = m.eventN;
+    }
+    if (m.kind == "move" || m.kind == "swap" || m.kind == "split")
+      room->lastPositionEvent_ = std::max(room->lastPositionEvent_, m.eventN);
+    if (m.clockS >= 0) room->remaining_ = {m.clockS, m.clockN};
+  }
+  // Asked rematches and pending draw offers are not actions: they live in the events.
+  for (const Message& e : room->events_) {
+    Json j = Json::parse(*e, nullptr, false);
+    if (j.is_discarded() || !j.contains("event")) continue;
+    const std::string kind = j["event"].value("kind", "");
+    const std::string side = j["event"].value("side", "");
+    if (kind == "draw_offered") room->drawOffer_ = side == "S" ? Side::South : Side::North;
+    if (kind == "draw_declined" || kind == "draw_agreed" || kind == "split" || kind == "move")
+      room->drawOffer_.reset();
+    if (kind == "rematch_offered") room->rematchAsked_[side == "S" ? 0 : 1] = true;
+    if (kind == "rematch") room->rematchId_ = j["event"].value("new_game", "");
+  }
+  room->startClock(now);
+  return room;
+}
+
+void Room::seatPlayers(std::array<Seat, 2> seats, TimePoint now) {
+  seats_ = std::move(seats);
+  startClock(now);
+}
+
+store::GameRow Room::row() const {
+  return store::GameRow{id_,
+                        rulesText_,
+                        protocol::modeName(spec_.mode),
+                        spec_.level,
+                        spec_.clock.seconds,
+                        spec_.clock.increment,
+                        seats_[0].player,
+                        seats_[1].player,
+                        status(),
+                        over() ? resultJson().dump() : std::string(),
+                        created_,
+                        created_};
+}
+
+std::string Room::status() const {
+  if (over()) return "over";
+  return full() ? "playing" : "waiting";
+}
+
+std::optional<Side> Room::seatOf(const std::string& player) const {
+  if (player.empty() || player == kAiSeat) return std::nullopt;
+  const bool south = seats_[0].player == player;
+  const bool north = seats_[1].player == player;
+  if (south && north) return game_->position().toMove;
+  if (south) return Side::South;
+  if (north) return Side::North;
+  return std::nullopt;
+}
+
+bool Room::holdsSeat(const std::string& player) const { return seatOf(player).has_value(); }
+
+Outcome<Side> Room::player(const std::string& player, const char* what) const {
+  if (over()) return refuse("game_over", "the game is over");
+  const auto side = seatOf(player);
+  if (!side) return refuse("not_a_player", std::string("only a player can ") + what);
+  return *side;
+}
+
+store::MoveRow Room::action(std::string_view kind, Side side, int house, const std::string& clientId) const {
+  store::MoveRow row{static_cast<int>(actions_.size()) + 1,
+                     std::string(kind),
+                     index(side),
+                     house,
+                     clientId,
+                     -1,
+                     -1,
+                     static_cast<long long>(events_.size()) + 1};
+  if (spec_.clock.enabled()) {
+    row.clockS = remaining_[0];
+    row.clockN = remaining_[1];
+  }
+  return row;
+}
+
+Change Room::stage(std::optional<store::MoveRow> move, std::vector<Json> events, bool gameRow) {
+  Change change;
+  long long n = static_cast<long long>(events_.size());
+  for (Json& e : events) {
+    Json msg{{"type", "event"}, {"game", id_}, {"n", ++n}, {"event", std::move(e)}};
+    change.events.push_back({n, msg.dump(-1, ' ', false, Json::error_handler_t::replace)});
+  }
+  for (const auto& e : change.events) events_.push_back(std::make_shared<const std::string>(e.json));
+  if (move) actions_.push_back(*move);
+  change.move = std::move(move);
+  change.gameRow = gameRow;
+  return change;
+}
+
+std::shared_ptr<Room::Saved> Room::save() const {
+  return std::make_shared<Saved>(Saved{actions_.size(), events_.size(), seats_, adjudication_, drawOffer_,
+                                       rematchAsked_, rematchId_, lastPositionEvent_, remaining_, turnStart_,
+                                       clockRunning_});
+}
+
+void Room::restore(const Saved& s) {
+  const bool replay = actions_.size() != s.actions || seats_[0].player != s.seats[0].player;
+  actions_.resize(std::min(actions_.size(), s.actions));
+  events_.resize(std::min(events_.size(), s.events));
+  const auto connected = std::array<int, 2>{seats_[0].connected, seats_[1].connected};
+  const bool swappedBack = seats_[0].player != s.seats[0].player;
+  seats_ = s.seats;
+  seats_[0].connected = swappedBack ? connected[1] : connected[0];
+  seats_[1].connected = swappedBack ? connected[0] : connected[1];
+  drawOffer_ = s.drawOffer;
+  rematchAsked_ = s.rematchAsked;
+  rematchId_ = s.rematchId;
+  lastPositionEvent_ = s.lastPositionEvent;
+  remaining_ = s.remaining;
+  turnStart_ = s.turnStart;
+  clockRunning_ = s.clockRunning;
+  for (auto it = moveIds_.begin(); it != moveIds_.end();) {
+    it = it->second > static_cast<long long>(s.events) ? moveIds_.erase(it) : std::next(it);
+  }
+  if (replay) (void)rebuild();  // the saved actions replayed before: they still do
+  adjudication_ = s.adjudication;
+}
+
+bool Room::rebuild() {
+  game_ = std::make_unique<Game>(spec_.rules);
+  adjudication_.reset();
+  bool ok = true;
+  for (const store::MoveRow& m : actions_) {
+    const Side side = m.side == 0 ? Side::South : Side::North;
+    if (m.kind == "move") {
+      ok = game_->play(m.house).has_value() && ok;
+    } else if (m.kind == "swap") {
+      ok = game_->swap().has_value() && ok;
+    } else if (m.kind == "split") {
+      ok = game_->agreeSplit().has_value() && ok;
+    } else if (m.kind == "resign" || m.kind == "timeout") {
+      adjudication_ =
+          Json{{"winner", protocol::sideName(other(side))}, {"reason", m.kind == "resign" ? "resign" : "time"}};
+    } else if (m.kind == "draw") {
+      adjudication_ = Json{{"winner", "draw"}, {"reason", "agreement"}};
+    }
+  }
+  return ok;
+}
+
+void Room::startClock(TimePoint now) {
+  if (!spec_.clock.enabled() || over() || !full()) return;
+  clockRunning_ = true;
+  turnStart_ = now;
+}
+
+long long Room::clockLeft(Side s, TimePoint now) const {
+  long long left = remaining_[static_cast<std::size_t>(index(s))];
+  if (clockRunning_ && game_->position().toMove == s) left -= ms(now - turnStart_);
+  return left;
+}
+
+std::optional<TimePoint> Room::flagAt() const {
+  if (!clockRunning_ || over()) return std::nullopt;
+  return turnStart_ + std::chrono::milliseconds(remaining_[static_cast<std::size_t>(index(game_->position().toMove))]);
+}
+
+Outcome<Change> Room::take(const std::string& player, const std::string& name, TimePoint now) {
+  if (holdsSeat(player)) return refuse("stale", "you already hold a seat in this game");
+  if (over() || spec_.mode != protocol::Mode::Friend || full()) return refuse("not_a_player", "no free seat");
+  const Side free = seats_[0].player.empty() ? Side::South : Side::North;
+  seats_[static_cast<std::size_t>(index(free))] = {player, name, 0};
+  startClock(now);
+  return stage(std::nullopt, {Json{{"kind", "joined"}, {"side", letter(free)}, {"name", name}}}, true);
+}
+
+Outcome<Change> Room::move(const std::string& player, int house, const Json& clientId, std::optional<long long> after,
+                           TimePoint now) {
+  if (over()) return refuse("game_over", "the game is over");
+  const auto side = seatOf(player);
+  if (!side) return refuse("not_a_player", "you are watching this game: spectators cannot move");
+  // A replayed id is answered before the turn is checked: the move it names was played already.
+  const std::string key = player + '\n' + clientId.dump();
+  if (auto it = moveIds_.find(key); it != moveIds_.end()) {
+    return refuse("stale", "move id " + clientId.dump() + " was already played (event " + std::to_string(it->second) + ")",
+                  it->second);
+  }
+  if (!full()) return refuse("not_your_turn", "waiting for an opponent to join");
+  const Position& pos = game_->position();
+  if (pos.toMove != *side) return refuse("not_your_turn", "it is the other player's turn");
+  if (after && *after < lastPositionEvent_) {
+    return refuse("stale", "the position changed at event " + std::to_string(lastPositionEvent_) +
+                               ": you have seen only up to event " + std::to_string(*after));
+  }
+  if (!game_->board().isLegal(pos, house)) {
+    return refuse("illegal_move",
+                  "house " + std::to_string(house) + " is not legal; legal: " + game_->board().legalList(pos));
+  }
+  auto change = play(*side, house, clientId, player, now);
+  if (change && !clientId.is_null()) moveIds_[key] = *change->ack;
+  return change;
+}
+
+Outcome<Change> Room::aiMove(std::size_t plies, int house, TimePoint now) {
+  if (over() || game_->plies().size() != plies) return refuse("stale", "the game moved on while the AI thought");
+  const Side toMove = game_->position().toMove;
+  if (seats_[static_cast<std::size_t>(index(toMove))].player != kAiSeat) return refuse("stale", "not the AI's turn");
+  if (!game_->board().isLegal(game_->position(), house)) return refuse("internal", "the AI chose an illegal move");
+  return play(toMove, house, nullptr, kAiSeat, now);
+}
+
+Outcome<Change> Room::play(Side side, int house, const Json& clientId, const std::string& /*player*/, TimePoint now) {
+  const Board& board = game_->board();
+  const std::size_t si = static_cast<std::size_t>(index(side));
+  if (clockRunning_) remaining_[si] = clockLeft(side, now);
+  const int setBefore = game_->currentSet();
+  auto played = game_->play(house);
+  if (!played) return refuse("illegal_move", played.error().message);
+  const Ply& ply = **played;
+  const bool ended = game_->over();
+  const bool turnPassed = ended || ply.setEnded || game_->position().toMove != side;
+  if (clockRunning_ && turnPassed) remaining_[si] += spec_.clock.increment * 1000LL;
+  turnStart_ = now;  // the next turn's time runs from here
+  if (ended) clockRunning_ = false;
+  drawOffer_.reset();
+  const store::MoveRow row = action("move", side, house, clientId.is_null() ? std::string() : clientId.dump());
+  std::vector<Json> events;
+  Json ev{{"kind", "move"},
+          {"side", letter(side)},
+          {"house", house},
+          {"set", setBefore},
+          {"trace", protocol::traceJson(ply.trace)},
+          {"position", positionJson(board, game_->position())},
+          {"legal", legalJson(board, game_->position())}};
+  if (ply.setEnded) ev["set_end_position"] = positionJson(board, ply.after);
+  if (spec_.clock.enabled()) ev["clock"] = clockJson(now);
+  events.push_back(std::move(ev));
+  if (ply.setEnded) {
+    Json so{{"kind", "set_over"}, {"set", setBefore}, {"result", protocol::outcomeJson(game_->setResults().back().outcome)}};
+    const auto pts = game_->doubledPoints();
+    so["points"] = Json::array({pts[0] / 2.0, pts[1] / 2.0});
+    events.push_back(std::move(so));
+  }
+  if (ended) events.push_back(Json{{"kind", "game_over"}, {"result", resultJson()}});
+  Change change = stage(row, std::move(events), ended);
+  change.ack = row.eventN;
+  lastPositionEvent_ = row.eventN;
+  return change;
+}
+
+Outcome<Change> Room::adjudicate(std::optional<Side> winner, std::string_view reason, std::string_view kind,
+                                 Side actor, Json extraEvent, TimePoint now) {
+  if (clockRunning_) {
+    const Side toMove = game_->position().toMove;
+    remaining_[static_cast<std::size_t>(index(toMove))] = std::max(0LL, clockLeft(toMove, now));
+  }
+  clockRunning_ = false;
+  drawOffer_.reset();
+  const store::MoveRow row = action(kind, actor, 0, "");
+  adjudication_ = Json{{"winner", winner ? protocol::sideName(*winner) : "draw"}, {"reason", reason}};
+  std::vector<Json> events;
+  if (!extraEvent.is_null()) events.push_back(std::move(extraEvent));
+  events.push_back(Json{{"kind", "game_over"}, {"result", resultJson()}});
+  return stage(row, std::move(events), true);
+}
+
+Outcome<Change> Room::resign(const std::string& who, TimePoint now) {
+  auto side = player(who, "resign");
+  if (!side) return tl::unexpected(side.error());
+  return adjudicate(other(*side), "resign", "resign", *side, Json{{"kind", "resigned"}, {"side", letter(*side)}}, now);
+}
+
+std::optional<Change> Room::flag(TimePoint now) {
+  if (!clockRunning_ || over()) return std::nullopt;
+  const Side toMove = game_->position().toMove;
+  if (clockLeft(toMove, now) > 0) return std::nullopt;
+  auto change = adjudicate(other(toMove), "time", "timeout", toMove,
+                           Json{{"kind", "flag"}, {"side", protocol::sideName(toMove)}}, now);
+  remaining_[static_cast<std::size_t>(index(toMove))] = 0;
+  return change ? std::optional<Change>(std::move(*change)) : std::nullopt;
+}
+
+Outcome<Change> Room::offerDraw(const std::string& who, TimePoint /*now*/) {
+  auto side = player(who, "offer a draw");
+  if (!side) return tl::unexpected(side.error());
+  if (!full()) return refuse("not_your_turn", "waiting for an opponent to join");
+  if (drawOffer_) return refuse("bad_message", "a draw is already offered");
+  std::vector<Json> events{Json{{"kind", "draw_offered"}, {"side", letter(*side)}}};
+  if (seats_[static_cast<std::size_t>(index(other(*side)))].player == kAiSeat) {
+    // The built-in AI plays on: it declines at once, in the same write.
+    events.push_back(Json{{"kind", "draw_declined"}, {"side", letter(other(*side))}});
+  } else {
+    drawOffer_ = *side;
+  }
+  return stage(std::nullopt, std::move(events), false);
+}
+
+Outcome<Change> Room::answerDraw(const std::string& who, bool accept, TimePoint now) {
+  auto side = player(who, "answer a draw offer");
+  if (!side) return tl::unexpected(side.error());
+  if (!drawOffer_) return refuse("stale", "there is no draw offer to answer");
+  const Side answerer = other(*drawOffer_);
+  if (seats_[static_cast<std::size_t>(index(answerer))].player != who) {
+    return refuse("not_your_turn", "the other player answers your offer");
+  }
+  if (!accept) {
+    drawOffer_.reset();
+    return stage(std::nullopt, {Json{{"kind", "draw_declined"}, {"side", letter(answerer)}}}, false);
+  }
+  if (!spec_.rules.stores) return split(answerer, now);
+  return adjudicate(std::nullopt, "agreement", "draw", answerer, Json{{"kind", "draw_agreed"}}, now);
+}
+
+Outcome<Change> Room::split(Side answerer, TimePoint now) {
+  // Al-manqala: the players share the seeds left; the set ends, a match goes on.
+  const Board& board = game_->board();
+  const int setBefore = game_->currentSet();
+  if (auto r = game_->agreeSplit(); !r) return refuse("bad_message", r.error().message);
+  drawOffer_.reset();
+  const bool ended = game_->over();
+  if (ended) clockRunning_ = false;
+  if (clockRunning_) turnStart_ = now;
+  const store::MoveRow row = action("split", answerer, 0, "");
+  std::vector<Json> events{Json{{"kind", "split"},
+                                {"set", setBefore},
+                                {"result", protocol::outcomeJson(game_->setResults().back().outcome)},
+                                {"position", positionJson(board, game_->position())},
+                                {"legal", legalJson(board, game_->position())}}};
+  if (ended) events.push_back(Json{{"kind", "game_over"}, {"result", resultJson()}});
+  Change change = stage(row, std::move(events), ended);
+  lastPositionEvent_ = row.eventN;
+  return change;
+}
+
+Outcome<Change> Room::swap(const std::string& who, TimePoint /*now*/) {
+  auto side = player(who, "swap");
+  if (!side) return tl::unexpected(side.error());
+  if (*side != Side::North || !game_->canSwap()) {
+    return refuse("illegal_move", "a swap is allowed only with pie=true, for North right after South's first turn");
+  }
+  (void)game_->swap();
+  std::swap(seats_[0], seats_[1]);
+  const store::MoveRow row = action("swap", *side, 0, "");
+  Change change = stage(row, {Json{{"kind", "swapped"}, {"seats", seatsJson()}}}, true);
+  lastPositionEvent_ = row.eventN;
+  return change;
+}
+
+Outcome<Change> Room::rematch(const std::string& who, const std::string& newId) {
+  if (!over()) return refuse("bad_message", "a rematch is offered once the game is over");
+  if (!holdsSeat(who) && !(seats_[0].player == who || seats_[1].player == who))
+    return refuse("not_a_player", "only a player can ask for a rematch");
+  if (!rematchId_.empty()) return refuse("stale", "the rematch is already game " + rematchId_);
+  std::vector<Json> events;
+  for (std::size_t s = 0; s < 2; ++s) {
+    const std::string& seat = seats_[s].player;
+    if ((seat == who || seat == kAiSeat) && !rematchAsked_[s]) {
+      rematchAsked_[s] = true;
+      if (seat != kAiSeat) events.push_back(Json{{"kind", "rematch_offered"}, {"side", s == 0 ? "S" : "N"}});
+    }
+  }
+  if (!(rematchAsked_[0] && rematchAsked_[1])) {
+    if (events.empty()) return refuse("stale", "you already asked for a rematch");
+    return stage(std::nullopt, std::move(events), false);
+  }
+  rematchId_ = newId;
+  events.push_back(Json{{"kind", "rematch"}, {"new_game", newId}});
+  Change change = stage(std::nullopt, std::move(events), false);
+  change.rematch = newId;
+  return change;
+}
+
+protocol::GameSpec Room::rematchSpec() const { return spec_; }
+
+std::array<Seat, 2> Room::rematchSeats() const {
+  // Sides swapped: the new South is the old North.
+  return {Seat{seats_[1].player, seats_[1].name, 0}, Seat{seats_[0].player, seats_[0].name, 0}};
+}
+
+bool Room::connect(const std::string& player, int delta) {
+  bool changed = false;
+  for (Seat& s : seats_) {
+    if (s.player != player || player.empty() || player == kAiSeat) continue;
+    const int before = s.connected;
+    s.connected = std::max(0, s.connected + delta);
+    changed = changed || (before == 0) != (s.connected == 0);
+  }
+  return changed;
+}
+
+bool Room::aiToMove() const {
+  if (over() || !full()) return false;
+  return seats_[static_cast<std::size_t>(index(game_->position().toMove))].player == kAiSeat;
+}
+
+int Room::aiBudgetMs(TimePoint now) const {
+  const std::string& level = spec_.level;
+  const int budget = level == "easy" ? 200 : level == "medium" ? 500 : level == "hard" ? 1000 : 3000;
+  if (!spec_.clock.enabled()) return budget;
+  // Never more than a twentieth of the time left plus most of the increment: the AI cannot lose
+  // on time by thinking, and keeps time for the moves to come.
+  const long long left = std::max(0LL, clockLeft(game_->position().toMove, now));
+  const long long share = left / 20 + spec_.clock.increment * 800LL;
+  return static_cast<int>(std::clamp<long long>(share, 5, budget));
+}
+
+std::string Room::aiOwner() const {
+  for (const Seat& s : seats_) {
+    if (!s.player.empty() && s.player != kAiSeat) return s.player;
+  }
+  return id_;
+}
+
+}  // namespace semis::room

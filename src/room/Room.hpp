@@ -1,0 +1,157 @@
+#pragma once
+// One game's logic, pure: seats, moves, sets, clocks, draws and splits, the pie swap, rematches and
+// AI turns, with no store, no network and no clock of its own (every call is given `now`). The hub
+// serializes the calls on one game, writes each Change to the store, and only then publishes it;
+// if the write fails it restores the room to what it was (save() / restore()), so memory always
+// equals the database.
+
+#include <array>
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "protocol/Messages.hpp"
+#include "rules/Game.hpp"
+#include "store/Store.hpp"
+
+namespace semis::room {
+
+using protocol::Json;
+using TimePoint = std::chrono::steady_clock::time_point;
+using Message = std::shared_ptr<const std::string>;
+
+inline const std::string kAiSeat = "ai";
+
+// A refusal: nothing changed. `code` is the protocol's error code; `n` the event a `stale` names.
+struct Refusal {
+  std::string code;
+  std::string message;
+  std::optional<long long> n;
+};
+
+template <class T>
+using Outcome = tl::expected<T, Refusal>;
+
+// What a transition wrote: the action row (if any), the numbered events (whole `event` messages),
+// and whether the game row (seats, status, result) changed. The hub stores it, then publishes.
+struct Change {
+  std::optional<store::MoveRow> move;
+  std::vector<store::EventRow> events;
+  bool gameRow = false;
+  std::optional<long long> ack;  // the event a move's `ack` names
+  std::string rematch;           // the rematch game this change creates, if any
+};
+
+// A seat's holder: a player id, kAiSeat, or empty while free; his name as the room shows it.
+struct Seat {
+  std::string player;
+  std::string name;
+  int connected = 0;  // connections of this player watching the game
+};
+
+class Room {
+ public:
+  Room(std::string id, protocol::GameSpec spec, long long createdMs);
+
+  // A game rebuilt from its stored log (moves replayed, events reloaded, move ids and clocks
+  // restored). `names` are the seats' display names. The clock restarts at `now`: time while the
+  // game was not in memory is charged to nobody.
+  static Result<std::unique_ptr<Room>> fromLog(const store::GameLog& log, std::array<std::string, 2> names,
+                                               TimePoint now);
+
+  // Seats the players of a new game (a free seat has an empty player); starts the clock when full.
+  void seatPlayers(std::array<Seat, 2> seats, TimePoint now);
+  // The game row as created.
+  [[nodiscard]] store::GameRow row() const;
+
+  // Transitions: each changes the room and returns what to store, or refuses and changes nothing.
+  Outcome<Change> take(const std::string& player, const std::string& name, TimePoint now);  // a friend's free seat
+  Outcome<Change> move(const std::string& player, int house, const Json& clientId, std::optional<long long> after,
+                       TimePoint now);
+  Outcome<Change> aiMove(std::size_t plies, int house, TimePoint now);
+  Outcome<Change> resign(const std::string& player, TimePoint now);
+  Outcome<Change> offerDraw(const std::string& player, TimePoint now);
+  Outcome<Change> answerDraw(const std::string& player, bool accept, TimePoint now);
+  Outcome<Change> swap(const std::string& player, TimePoint now);
+  // Both players asked: `rematchId` is the new game's id, whose spec and seats rematchSpec() gives.
+  Outcome<Change> rematch(const std::string& player, const std::string& newId);
+  // A flag that fell by `now`, if any.
+  std::optional<Change> flag(TimePoint now);
+
+  // The undo of a transition whose Change could not be stored.
+  struct Saved;
+  [[nodiscard]] std::shared_ptr<Saved> save() const;
+  void restore(const Saved& saved);
+
+  // The side `player` plays now (the side to move in a local game), or nothing.
+  [[nodiscard]] std::optional<Side> seatOf(const std::string& player) const;
+  [[nodiscard]] bool holdsSeat(const std::string& player) const;
+  [[nodiscard]] bool over() const { return adjudication_.has_value() || game_->over(); }
+  [[nodiscard]] bool full() const { return !seats_[0].player.empty() && !seats_[1].player.empty(); }
+  [[nodiscard]] std::string status() const;
+  // The AI must move now: its request's position, level and a budget that fits its clock.
+  [[nodiscard]] bool aiToMove() const;
+  [[nodiscard]] int aiBudgetMs(TimePoint now) const;
+  // Who the AI's work is for (the human seat), for the pool's fairness.
+  [[nodiscard]] std::string aiOwner() const;
+  // When the side to move's flag falls, if a clock runs.
+  [[nodiscard]] std::optional<TimePoint> flagAt() const;
+  // The rematch's spec and seats (sides swapped) once rematch() has given its id.
+  [[nodiscard]] protocol::GameSpec rematchSpec() const;
+  [[nodiscard]] std::array<Seat, 2> rematchSeats() const;
+
+  // Presence: a player's connection count as the hub tracks it; true when a seat's state changed.
+  bool connect(const std::string& player, int delta);
+
+  // Views (RoomJson.cpp).
+  [[nodiscard]] Json stateJson(const std::string& player, std::size_t spectators, TimePoint now) const;
+  [[nodiscard]] Json seatsJson() const;
+  [[nodiscard]] Json resultJson() const;
+  [[nodiscard]] Json clockJson(TimePoint now) const;
+  [[nodiscard]] Json summaryJson(std::size_t spectators) const;  // the live list's line
+  [[nodiscard]] std::string record() const;
+
+  [[nodiscard]] const std::string& id() const { return id_; }
+  [[nodiscard]] const protocol::GameSpec& spec() const { return spec_; }
+  [[nodiscard]] const Game& game() const { return *game_; }
+  [[nodiscard]] const std::array<Seat, 2>& seats() const { return seats_; }
+  [[nodiscard]] long long created() const { return created_; }
+  [[nodiscard]] const std::vector<Message>& events() const { return events_; }
+  [[nodiscard]] long long lastEvent() const { return static_cast<long long>(events_.size()); }
+
+ private:
+  Change stage(std::optional<store::MoveRow> move, std::vector<Json> events, bool gameRow);
+  store::MoveRow action(std::string_view kind, Side side, int house, const std::string& clientId) const;
+  Outcome<Change> adjudicate(std::optional<Side> winner, std::string_view reason, std::string_view kind, Side actor,
+                             Json extraEvent, TimePoint now);
+  Outcome<Change> play(Side side, int house, const Json& clientId, const std::string& player, TimePoint now);
+  Outcome<Change> split(Side answerer, TimePoint now);
+  bool rebuild();  // false when a stored action no longer replays
+  void startClock(TimePoint now);
+  [[nodiscard]] long long clockLeft(Side s, TimePoint now) const;
+  [[nodiscard]] Outcome<Side> player(const std::string& player, const char* what) const;
+
+  std::string id_;
+  protocol::GameSpec spec_;
+  std::string rulesText_;
+  long long created_ = 0;
+  std::unique_ptr<Game> game_;
+  std::array<Seat, 2> seats_;
+  std::vector<store::MoveRow> actions_;  // everything played, in order (to rebuild game_)
+  std::optional<Json> adjudication_;     // {"winner","reason"} for resign, time, agreement
+  std::vector<Message> events_;          // event n is events_[n-1]
+  std::optional<Side> drawOffer_;
+  std::array<bool, 2> rematchAsked_{false, false};
+  std::string rematchId_;
+  std::unordered_map<std::string, long long> moveIds_;  // player id + client id -> its event
+  long long lastPositionEvent_ = 0;                     // the last event that changed the position
+  // Clock: milliseconds left at turnStart_; the side to move's runs from turnStart_.
+  std::array<long long, 2> remaining_{0, 0};
+  TimePoint turnStart_{};
+  bool clockRunning_ = false;
+};
+
+}  // namespace semis::room

@@ -1,0 +1,296 @@
+// The pure room, every transition in-process: no store, no network, time given by the test.
+
+#include "room/Room.hpp"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+namespace semis::room {
+namespace {
+
+using namespace std::chrono_literals;
+const TimePoint t0 = TimePoint{} + 1h;
+
+protocol::GameSpec spec(const std::string& rules, protocol::Mode mode, int clockSeconds = 0, int increment = 0) {
+  protocol::GameSpec s;
+  s.rules = *parseRules(rules);
+  s.mode = mode;
+  s.level = "easy";
+  s.clock = {clockSeconds, increment};
+  return s;
+}
+
+Room aiRoom(int clockSeconds = 0) {
+  Room r("g1", spec("kalah", protocol::Mode::Ai, clockSeconds), 1000);
+  r.seatPlayers({Seat{"alice", "Alice", 0}, Seat{kAiSeat, "", 0}}, t0);
+  return r;
+}
+
+Room friendRoom(int clockSeconds = 0, int increment = 0, const std::string& rules = "kalah") {
+  Room r("g2", spec(rules, protocol::Mode::Friend, clockSeconds, increment), 1000);
+  r.seatPlayers({Seat{"alice", "Alice", 0}, Seat{}}, t0);
+  return r;
+}
+
+int firstLegal(const Room& r) {
+  const auto mask = r.game().board().legalMask(r.game().position());
+  for (int h = 1; h <= r.game().board().houses(); ++h)
+    if ((mask >> (h - 1)) & 1U) return h;
+  return 0;
+}
+
+int randomLegal(const Room& r, std::mt19937& rng) {
+  std::vector<int> legal;
+  const auto mask = r.game().board().legalMask(r.game().position());
+  for (int h = 1; h <= r.game().board().houses(); ++h)
+    if ((mask >> (h - 1)) & 1U) legal.push_back(h);
+  return legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng)];
+}
+
+std::string kindOf(const store::EventRow& e) { return Json::parse(e.json)["event"]["kind"].get<std::string>(); }
+
+TEST(Room, AMoveStagesItsRowAndEventsThenTheAiMoves) {
+  Room r = aiRoom();
+  EXPECT_EQ(r.status(), "playing");
+  auto c = r.move("alice", 3, "m1", std::nullopt, t0);  // Kalah's house 3 ends in the store: South plays again
+  ASSERT_TRUE(c) << c.error().message;
+  ASSERT_TRUE(c->move);
+  EXPECT_EQ(c->move->seq, 1);
+  EXPECT_EQ(c->move->kind, "move");
+  EXPECT_EQ(c->move->clientId, "\"m1\"");
+  ASSERT_EQ(c->events.size(), 1U);
+  EXPECT_EQ(c->events[0].n, 1);
+  EXPECT_EQ(*c->ack, 1);
+  EXPECT_FALSE(r.aiToMove()) << "an extra turn: South moves again";
+  ASSERT_TRUE(r.move("alice", 6, "m2", std::nullopt, t0));
+  ASSERT_TRUE(r.aiToMove());
+  const std::size_t plies = r.game().plies().size();
+  EXPECT_EQ(r.aiMove(plies - 1, firstLegal(r), t0).error().code, "stale") << "an answer for an older position";
+  auto ai = r.aiMove(plies, firstLegal(r), t0);
+  ASSERT_TRUE(ai) << ai.error().message;
+  EXPECT_EQ(r.lastEvent(), 3);
+  EXPECT_EQ(r.game().plies().size(), plies + 1);
+}
+
+TEST(Room, RefusalsChangeNothing) {
+  Room r = friendRoom();
+  EXPECT_EQ(r.move("alice", 3, 1, std::nullopt, t0).error().code, "not_your_turn") << "no opponent yet";
+  ASSERT_TRUE(r.take("bob", "Bob", t0));
+  EXPECT_EQ(r.move("carol", 3, 1, std::nullopt, t0).error().code, "not_a_player");
+  EXPECT_EQ(r.move("bob", 3, 1, std::nullopt, t0).error().code, "not_your_turn");
+  auto illegal = r.move("alice", 7, 1, std::nullopt, t0);
+  EXPECT_EQ(illegal.error().code, "illegal_move");
+  EXPECT_NE(illegal.error().message.find("legal: "), std::string::npos);
+  EXPECT_EQ(r.lastEvent(), 1) << "only the join";
+  EXPECT_TRUE(r.game().plies().empty());
+  ASSERT_TRUE(r.resign("bob", t0));
+  EXPECT_EQ(r.move("alice", 3, 2, std::nullopt, t0).error().code, "game_over");
+  EXPECT_EQ(r.resultJson()["winner"], "S");
+}
+
+TEST(Room, AReplayedIdInALocalGameIsStaleNotPlayedAgain) {
+  Room r("g3", spec("kalah", protocol::Mode::Local), 1);
+  r.seatPlayers({Seat{"alice", "Alice", 0}, Seat{"alice", "Alice", 0}}, t0);
+  ASSERT_TRUE(r.move("alice", 1, "x", std::nullopt, t0));
+  ASSERT_EQ(r.game().position().toMove, Side::North);
+  auto again = r.move("alice", 1, "x", std::nullopt, t0);
+  ASSERT_FALSE(again);
+  EXPECT_EQ(again.error().code, "stale");
+  EXPECT_EQ(again.error().n, 1);
+  EXPECT_EQ(r.game().plies().size(), 1U);
+}
+
+TEST(Room, AReplayedIdInAFriendGameIsStaleWithItsEvent) {
+  Room r = friendRoom();
+  ASSERT_TRUE(r.take("bob", "Bob", t0));
+  ASSERT_TRUE(r.move("alice", 1, 7, std::nullopt, t0));
+  auto again = r.move("alice", 1, 7, std::nullopt, t0);  // now North's turn: still stale, with its n
+  EXPECT_EQ(again.error().code, "stale");
+  EXPECT_EQ(again.error().n, 2);
+}
+
+TEST(Room, AMoveOnAnOldPositionIsStale) {
+  Room r = friendRoom();
+  ASSERT_TRUE(r.take("bob", "Bob", t0));
+  ASSERT_TRUE(r.move("alice", 1, 1, 1, t0));
+  EXPECT_EQ(r.move("bob", 1, 2, 1, t0).error().code, "stale");
+  EXPECT_TRUE(r.move("bob", 1, 3, 2, t0));
+}
+
+TEST(Room, AFriendsSeatIsTakenOnce) {
+  Room r = friendRoom();
+  EXPECT_EQ(r.status(), "waiting");
+  EXPECT_EQ(r.take("alice", "Alice", t0).error().code, "stale");
+  auto c = r.take("bob", "Bob", t0);
+  ASSERT_TRUE(c);
+  EXPECT_TRUE(c->gameRow);
+  EXPECT_EQ(kindOf(c->events[0]), "joined");
+  EXPECT_EQ(r.take("carol", "Carol", t0).error().code, "not_a_player");
+  EXPECT_EQ(r.seats()[1].player, "bob");
+  EXPECT_EQ(r.status(), "playing");
+}
+
+TEST(Room, ClocksChargeTheMoverAndAddTheIncrement) {
+  Room r = friendRoom(60, 2);
+  ASSERT_TRUE(r.take("bob", "Bob", t0));
+  ASSERT_TRUE(r.move("alice", 1, 1, std::nullopt, t0 + 10s));  // house 1 passes the turn
+  auto clock = r.clockJson(t0 + 10s);
+  EXPECT_EQ(clock["S"], 60000 - 10000 + 2000);
+  EXPECT_EQ(clock["N"], 60000);
+  EXPECT_EQ(r.clockJson(t0 + 15s)["N"], 55000) << "North's clock runs from South's move";
+  EXPECT_FALSE(r.flag(t0 + 69s));
+  auto flag = r.flag(t0 + 70s);
+  ASSERT_TRUE(flag);
+  EXPECT_EQ(flag->move->kind, "timeout");
+  EXPECT_EQ(r.resultJson()["winner"], "S");
+  EXPECT_EQ(r.resultJson()["reason"], "time");
+  EXPECT_EQ(r.clockJson(t0 + 80s)["N"], 0);
+  EXPECT_FALSE(r.clockJson(t0 + 80s)["running"]);
+}
+
+TEST(Room, TheAisBudgetFitsItsClock) {
+  Room untimed = aiRoom();
+  EXPECT_EQ(untimed.aiBudgetMs(t0), 200);
+  Room r("g4", spec("kalah", protocol::Mode::Ai, 10), 1);
+  r.seatPlayers({Seat{kAiSeat, "", 0}, Seat{"alice", "Alice", 0}}, t0);
+  ASSERT_TRUE(r.aiToMove());
+  EXPECT_LE(r.aiBudgetMs(t0), 10000 / 20);
+  EXPECT_LE(r.aiBudgetMs(t0 + 9900ms), 100 / 20 + 5);
+  EXPECT_GE(r.aiBudgetMs(t0 + 9900ms), 1);
+}
+
+TEST(Room, DrawOffersAgainstTheAiAreDeclinedInTheSameChange) {
+  Room r = aiRoom();
+  auto c = r.offerDraw("alice", t0);
+  ASSERT_TRUE(c);
+  ASSERT_EQ(c->events.size(), 2U);
+  EXPECT_EQ(kindOf(c->events[1]), "draw_declined");
+  EXPECT_EQ(r.answerDraw("alice", true, t0).error().code, "stale");
+}
+
+TEST(Room, ADrawIsOfferedAndAgreed) {
+  Room r = friendRoom();
+  ASSERT_TRUE(r.take("bob", "Bob", t0));
+  ASSERT_TRUE(r.offerDraw("alice", t0));
+  EXPECT_EQ(r.offerDraw("bob", t0).error().code, "bad_message");
+  EXPECT_EQ(r.answerDraw("alice", true, t0).error().code, "not_your_turn");
+  ASSERT_TRUE(r.answerDraw("bob", false, t0));
+  ASSERT_TRUE(r.offerDraw("bob", t0));
+  auto agreed = r.answerDraw("alice", true, t0);
+  ASSERT_TRUE(agreed);
+  EXPECT_EQ(agreed->move->kind, "draw");
+  EXPECT_EQ(r.resultJson()["winner"], "draw");
+}
+
+TEST(Room, AlManqalaSplitsTheSeedsOnAgreement) {
+  Room r = friendRoom(0, 0, "al-manqala");
+  ASSERT_TRUE(r.take("bob", "Bob", t0));
+  ASSERT_TRUE(r.offerDraw("alice", t0));
+  auto split = r.answerDraw("bob", true, t0);
+  ASSERT_TRUE(split) << split.error().message;
+  EXPECT_EQ(split->move->kind, "split");
+  EXPECT_EQ(kindOf(split->events[0]), "split");
+}
+
+TEST(Room, ThePieSwapSwapsTheSeats) {
+  Room r = friendRoom(0, 0, "kalah,pie=true");
+  ASSERT_TRUE(r.take("bob", "Bob", t0));
+  EXPECT_EQ(r.swap("bob", t0).error().code, "illegal_move") << "before South's first turn";
+  ASSERT_TRUE(r.move("alice", 1, 1, std::nullopt, t0));
+  auto c = r.swap("bob", t0);
+  ASSERT_TRUE(c) << c.error().message;
+  EXPECT_EQ(r.seats()[0].player, "bob");
+  EXPECT_EQ(r.seats()[1].player, "alice");
+}
+
+TEST(Room, ARematchNeedsBothPlayersAndSwapsSides) {
+  Room r = friendRoom();
+  ASSERT_TRUE(r.take("bob", "Bob", t0));
+  EXPECT_EQ(r.rematch("alice", "NEW").error().code, "bad_message");
+  ASSERT_TRUE(r.resign("alice", t0));
+  auto first = r.rematch("alice", "NEW");
+  ASSERT_TRUE(first);
+  EXPECT_TRUE(first->rematch.empty());
+  EXPECT_EQ(kindOf(first->events[0]), "rematch_offered");
+  EXPECT_EQ(r.rematch("alice", "NEW").error().code, "stale");
+  auto both = r.rematch("bob", "NEW");
+  ASSERT_TRUE(both);
+  EXPECT_EQ(both->rematch, "NEW");
+  EXPECT_EQ(r.rematchSeats()[0].player, "bob");
+  EXPECT_EQ(r.rematchSeats()[1].player, "alice");
+}
+
+TEST(Room, RestoreUndoesATransitionWholly) {
+  Room r = friendRoom(60);
+  ASSERT_TRUE(r.take("bob", "Bob", t0));
+  const Json before = r.stateJson("alice", 0, t0 + 5s);
+  auto saved = r.save();
+  ASSERT_TRUE(r.move("alice", 1, "id", std::nullopt, t0 + 5s));
+  r.restore(*saved);
+  EXPECT_EQ(r.stateJson("alice", 0, t0 + 5s), before);
+  EXPECT_TRUE(r.move("alice", 1, "id", std::nullopt, t0 + 5s)) << "the id is free again: the move was never stored";
+  saved = r.save();
+  ASSERT_TRUE(r.resign("bob", t0 + 6s));
+  r.restore(*saved);
+  EXPECT_FALSE(r.over());
+}
+
+TEST(Room, ALogRebuildsTheSameGame) {
+  std::mt19937 rng(5);
+  Room r("g5", spec("mangala", protocol::Mode::Friend, 300, 1), 1);
+  r.seatPlayers({Seat{"alice", "Alice", 0}, Seat{}}, t0);
+  store::GameLog log;
+  auto keep = [&](const Change& c) {
+    if (c.move) log.moves.push_back(*c.move);
+    log.events.insert(log.events.end(), c.events.begin(), c.events.end());
+  };
+  keep(*r.take("bob", "Bob", t0));
+  int sets = 0;
+  for (int i = 0; i < 400 && !r.over(); ++i) {
+    const std::string who = r.game().position().toMove == Side::South ? "alice" : "bob";
+    auto c = r.move(who, randomLegal(r, rng), i, std::nullopt, t0 + std::chrono::milliseconds(i));
+    ASSERT_TRUE(c) << c.error().message;
+    for (const auto& e : c->events) sets += kindOf(e) == "set_over" ? 1 : 0;
+    keep(*c);
+  }
+  EXPECT_GE(sets, 1) << "a Mangala match has sets";
+  log.game = r.row();
+  auto back = Room::fromLog(log, {"Alice", "Bob"}, t0 + 1s);
+  ASSERT_TRUE(back) << back.error().message;
+  const Room& b = **back;
+  EXPECT_EQ(b.game().plies().size(), r.game().plies().size());
+  EXPECT_EQ(b.lastEvent(), r.lastEvent());
+  EXPECT_EQ(b.resultJson(), r.resultJson());
+  EXPECT_EQ(b.record(), r.record());
+}
+
+TEST(Room, ARestoredGameStillKnowsItsMoveIds) {
+  Room r = friendRoom();
+  store::GameLog log;
+  auto joined = r.take("bob", "Bob", t0);
+  log.events = joined->events;
+  auto m = r.move("alice", 1, "first", std::nullopt, t0);
+  log.moves.push_back(*m->move);
+  log.events.insert(log.events.end(), m->events.begin(), m->events.end());
+  log.game = r.row();
+  log.game.seatN = "bob";
+  auto back = Room::fromLog(log, {"Alice", "Bob"}, t0);
+  ASSERT_TRUE(back);
+  auto again = (*back)->move("alice", 1, "first", std::nullopt, t0);
+  EXPECT_EQ(again.error().code, "stale");
+  EXPECT_EQ(again.error().n, 2);
+}
+
+TEST(Room, PresenceCountsConnectionsPerSeat) {
+  Room r = friendRoom();
+  EXPECT_TRUE(r.connect("alice", +1));
+  EXPECT_FALSE(r.connect("alice", +1));
+  EXPECT_FALSE(r.connect("carol", +1)) << "spectators hold no seat";
+  EXPECT_FALSE(r.connect("alice", -1));
+  EXPECT_TRUE(r.connect("alice", -1));
+  EXPECT_FALSE(r.seatsJson()["S"]["connected"]);
+}
+
+}  // namespace
+}  // namespace semis::room
