@@ -7,10 +7,20 @@ namespace semis::server {
 namespace {
 
 ApiResponse error(int status, std::string_view code, std::string_view message) {
-  return {status, "application/json", Json{{"error", {{"code", code}, {"message", message}}}}.dump()};
+  return {status, "application/json", Json{{"error", {{"code", code}, {"message", message}}}}.dump(-1, ' ', false, Json::error_handler_t::replace)};
 }
 
-ApiResponse ok(const Json& j) { return {200, "application/json", j.dump()}; }
+ApiResponse ok(const Json& j) { return {200, "application/json", j.dump(-1, ' ', false, Json::error_handler_t::replace)}; }
+
+int statusOf(const Refusal& r) {
+  if (r.code == "rate_limited" || r.code == "too_many_games") return 429;
+  if (r.code == "busy" || r.code == "unavailable") return 503;
+  if (r.code == "internal") return 500;
+  if (r.code == "not_found") return 404;
+  return 400;
+}
+
+ApiResponse refused(const Refusal& r) { return error(statusOf(r), r.code, r.message); }
 
 Json rulesJson() {
   Json presets = Json::array();
@@ -48,8 +58,8 @@ ApiResponse handleApi(Hub& hub, Metrics& metrics, std::string_view method, std::
     if (j.is_discarded() || !j.is_object() || !j.contains("name") || !j["name"].is_string()) {
       return error(400, "bad_message", "expected {\"name\":\"...\"}");
     }
-    auto renamed = hub.rename(me.token, j["name"].get<std::string>());
-    if (!renamed) return error(400, "bad_message", renamed.error().message);
+    auto renamed = hub.rename(me, j["name"].get<std::string>());
+    if (!renamed) return refused(renamed.error());
     return ok(Json{{"id", renamed->id}, {"name", renamed->name}});
   }
   if (path == "/api/rules") return ok(rulesJson());
@@ -63,8 +73,8 @@ ApiResponse handleApi(Hub& hub, Metrics& metrics, std::string_view method, std::
     if (j.is_discarded()) return error(400, "bad_message", "malformed JSON");
     auto spec = protocol::parseGameSpec(j);
     if (!spec) return error(400, "bad_message", spec.error().message);
-    auto created = hub.createGame(me.token, *spec);
-    if (!created) return error(503, "unavailable", created.error().message);
+    auto created = hub.createGame(me, *spec);
+    if (!created) return refused(created.error());
     return ok(*created);
   }
   constexpr std::string_view kGames = "/api/games/";
@@ -79,7 +89,7 @@ ApiResponse handleApi(Hub& hub, Metrics& metrics, std::string_view method, std::
       if (!rec) return error(404, "not_found", "no such game");
       return {200, "text/plain; charset=utf-8", *rec};
     }
-    auto state = hub.state(id, me.token);
+    auto state = hub.state(id, me.id);
     if (!state) return error(404, "not_found", "no such game");
     return ok(*state);
   }

@@ -122,7 +122,10 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     const std::string path = target.substr(0, target.find('?'));
     // Only the pages, the API and the socket need a guest: probes and assets create none.
     const bool needsIdentity = path == "/" || path == "/ws" || path.rfind("/api/", 0) == 0 || path.rfind("/g/", 0) == 0;
-    Identity me = needsIdentity ? ctx_.hub.identify(cookieToken(req)) : Identity{};
+    boost::system::error_code peerEc;
+    const auto remote = stream_.socket().remote_endpoint(peerEc);
+    const std::string address = peerEc ? std::string() : remote.address().to_string();
+    Identity me = needsIdentity ? ctx_.hub.identify(cookieToken(req), address) : Identity{};
     if (boost::beast::websocket::is_upgrade(req)) {
       if (path != "/ws") {
         respond(req, {404, "text/plain", "WebSocket endpoint is /ws\n"}, "", false);

@@ -1,21 +1,24 @@
 #pragma once
-// The hub: every live game, the identities, and the rules of play. Network sessions hand it parsed
-// messages; it validates them with the rules engine, writes them to the store, and only then
-// acknowledges and broadcasts. One mutex guards it: each call is short (no I/O but SQLite's commit,
-// which in WAL mode is a write to the OS), and AI search runs outside it on the AI pool.
+// The hub: the games in memory, who is who, and the way each action goes: network sessions hand it
+// parsed messages; it finds the game, runs the room's transition under that game's own lock,
+// writes the change to the store and only then acknowledges and publishes. No lock that other
+// games need is held across I/O: the games map, the live list and the peers each have a short
+// lock of their own, and a game's lock covers its store write only. AI work runs on the AI pool.
 
-#include <array>
-#include <boost/asio/thread_pool.hpp>
+#include <atomic>
 #include <chrono>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
 #include "protocol/Messages.hpp"
-#include "rules/Game.hpp"
+#include "room/Room.hpp"
+#include "server/AiPool.hpp"
 #include "server/Metrics.hpp"
 #include "server/MoveSource.hpp"
 #include "store/Store.hpp"
@@ -33,101 +36,124 @@ class Peer {
   // Sends what is queued, then closes the connection (server shutdown).
   virtual void closeSoon() = 0;
   [[nodiscard]] virtual const std::string& token() const = 0;
+  [[nodiscard]] virtual const std::string& playerId() const = 0;
+  [[nodiscard]] virtual const std::string& address() const = 0;
 };
 
+// Who a request or a connection is. A guest is known by his cookie's token from his first visit,
+// but has a row in the store only once he acts (creates or joins a game, renames himself, moves):
+// visits alone write nothing and keep nothing in memory.
 struct Identity {
   std::string token;
   std::string id;
   std::string name;
-  bool created = false;  // a new guest: the answer sets the cookie
+  bool created = false;  // a new token: the answer sets the cookie
+  bool stored = false;   // the player's row exists
+  std::string address;   // the client's IP address, for per-address limits
 };
 
-struct Room;
+// The limits a visitor meets (docs/server.md, "Limits").
+struct HubOptions {
+  int aiThreads = 1;
+  std::size_t aiQueue = 1000;           // AI moves and hints waiting, in all
+  std::size_t aiPerPlayer = 8;          // ... for one player
+  long long maxOpenGames = 20;          // unfinished games one player holds a seat in
+  double createPerSecond = 0.5;         // games created per address: a token bucket
+  double createBurst = 20;
+  std::chrono::minutes evictAfter{10};  // a game nobody watches leaves memory after this
+  std::chrono::hours abandonAfter{24 * 7};  // an unfinished game untouched this long is abandoned
+  int hintBudgetMs = 1000;
+};
+
+using Refusal = room::Refusal;
+template <class T>
+using Outcome = room::Outcome<T>;
 
 class Hub {
  public:
-  Hub(store::Store& store, Metrics& metrics, std::unique_ptr<MoveSource> ai, int aiThreads);
+  Hub(store::Store& store, Metrics& metrics, std::unique_ptr<MoveSource> ai, HubOptions options);
   ~Hub();
 
-  // Loads the unfinished games and replays their moves; returns how many.
-  Result<int> resume();
-  // The identity of a cookie's token; an unknown or malformed token gets a fresh guest.
-  Identity identify(const std::string& token);
-  Result<Identity> rename(const std::string& token, const std::string& name);
+  // Start-up: marks long-idle unfinished games abandoned. Games load on demand, not all at once.
+  Result<long long> resume();
+  // The identity of a cookie's token; none or a malformed one gets a fresh (unstored) guest.
+  Identity identify(const std::string& token, const std::string& address = "");
+  Outcome<Identity> rename(const Identity& me, const std::string& name);
 
-  Result<Json> createGame(const std::string& token, const protocol::GameSpec& spec);
+  Outcome<Json> createGame(const Identity& me, const protocol::GameSpec& spec);
   [[nodiscard]] Json liveGames();
-  [[nodiscard]] std::optional<Json> state(const std::string& gameId, const std::string& token);
+  [[nodiscard]] std::optional<Json> state(const std::string& gameId, const std::string& playerId);
   [[nodiscard]] std::optional<std::string> record(const std::string& gameId);
 
   void attach(const std::shared_ptr<Peer>& peer);
   void detach(Peer* peer);
   void onMessage(const std::shared_ptr<Peer>& peer, const protocol::ClientMessage& msg);
-  // Flags fall: called every 100 ms.
+  // Flags fall, failed AI turns are retried, idle games leave memory: called every 100 ms.
   void tick();
   // Tells every client the server is going down and closes the connections.
   void shutdown(int retryMs);
-  // Waits for the AI searches in flight: called before the network objects are destroyed, so no
-  // search answers into a session that no longer exists.
+  // Cancels and waits for the AI work in flight: called before the network objects are destroyed.
   void stopAi();
+
+  // For tests and /metrics: games in memory.
+  [[nodiscard]] std::size_t gamesInMemory();
 
  private:
   using Clock = std::chrono::steady_clock;
-  struct Staged;
+  struct Live;
+  using LivePtr = std::shared_ptr<Live>;
 
-  Result<Json> createLocked(const std::string& token, const protocol::GameSpec& spec);
-  Room* find(const std::string& id);
-  Room* load(const store::GameRow& row);
-  void evict();
-  Room& newRoom(const std::string& id, const protocol::GameSpec& spec);
-  void sendError(Peer& peer, std::string_view code, std::string_view message, const Json& id = nullptr);
+  // The game, from memory or loaded from the store; nothing when there is no such game.
+  Outcome<LivePtr> find(const std::string& id);
+  Outcome<void> ensureStored(const Identity& me);
+  std::string playerName(const std::string& playerId);
+  bool allowCreate(const std::string& address);
+
+  // Writes a room's change and, once stored, publishes its events; on a failed write the room is
+  // restored and the answer is a refusal (busy, internal). Called with live.mu held.
+  Outcome<void> commit(Live& live, const room::Room::Saved& saved, const room::Change& change,
+                       std::optional<store::GameRow> created = std::nullopt);
+  void publish(Live& live, const room::Change& change);
+  void presence(Live& live);
+  void afterChange(Live& live);  // the live list, the clock set, the AI
+  void maybeAi(const LivePtr& live);
+  void aiMoved(const std::string& gameId, std::size_t plies, int house);
+  void hint(const std::shared_ptr<Peer>& peer, const LivePtr& live);
   void join(const std::shared_ptr<Peer>& peer, const protocol::ClientMessage& msg);
-  void leave(Peer& peer, Room& room);
-  void move(Peer& peer, const protocol::ClientMessage& msg);
-  void resign(Peer& peer, Room& room);
-  void offerDraw(Peer& peer, Room& room);
-  void answerDraw(Peer& peer, Room& room, bool accept);
-  void swap(Peer& peer, Room& room);
-  void rematch(Peer& peer, Room& room);
+  void leave(Peer& peer, const std::string& gameId);
+  void act(const std::shared_ptr<Peer>& peer, const protocol::ClientMessage& msg);
+  void rematch(Peer& peer, const LivePtr& live);
+  void sendError(Peer& peer, const Refusal& refusal, const Json& id = nullptr);
+  Outcome<Json> create(const Identity& me, const protocol::GameSpec& spec);
+  void evict();
 
-  // The side `token` plays now in `room` (the side to move for a local game), or nothing.
-  std::optional<Side> seatOf(const Room& room, const std::string& token) const;
-  // Plays a legal move for `side`; writes it, then broadcasts. Returns the move event's number.
-  Result<long long> applyMove(Room& room, Side side, int house, const Json& clientId);
-  // Ends the game without a sowing: resign, time, agreement.
-  Result<void> adjudicate(Room& room, std::optional<Side> winner, std::string_view reason, std::string_view kind,
-                          Side actor, Json extraEvent);
-  // Writes the action and the staged events in one transaction, then publishes the events.
-  Result<void> commit(Room& room, std::optional<store::MoveRow> action, std::vector<Json> events, bool gameRow);
-  void publish(Room& room, const Message& message);
-  // Seats' connections changed: an unnumbered `presence` message to the watchers (not logged as an event).
-  void presence(Room& room);
-  void rebuild(Room& room);
-  void maybeAi(Room& room);
-  void aiMoved(const std::string& gameId, std::size_t plies, int house, long long micros);
-  void startClock(Room& room);
-  [[nodiscard]] long long clockLeft(const Room& room, Side s, Clock::time_point now) const;
-
-  [[nodiscard]] Json stateJson(const Room& room, const std::string& token) const;
-  [[nodiscard]] Json seatsJson(const Room& room) const;
-  [[nodiscard]] Json resultJson(const Room& room) const;
-  // The clocks as of `now`: a move event passes the move's own instant, so the time spent playing
-  // the move and building its event is not charged to the next player in the event itself.
-  [[nodiscard]] Json clockJson(const Room& room, Clock::time_point now = Clock::now()) const;
-  [[nodiscard]] std::string status(const Room& room) const;
-  [[nodiscard]] std::string playerName(const std::string& token) const;
-  void updateActiveGauge();
-
-  std::mutex mu_;
   store::Store& store_;
   Metrics& metrics_;
   std::unique_ptr<MoveSource> ai_;
-  boost::asio::thread_pool aiPool_;
-  std::unordered_map<std::string, std::unique_ptr<Room>> rooms_;
-  std::unordered_map<std::string, store::PlayerRow> players_;
+  HubOptions options_;
+  AiPool pool_;
+
+  std::mutex gamesMu_;  // games_ only: never held across I/O or a game's lock
+  std::unordered_map<std::string, LivePtr> games_;
+
+  std::mutex liveMu_;  // the live list's lines, newest first by (created, id)
+  std::map<std::pair<long long, std::string>, Json> live_;
+
+  std::mutex clockMu_;  // games whose clock runs, for tick()
+  std::set<std::string> clocked_;
+  std::set<std::string> aiRetry_;
+
+  std::mutex peersMu_;
   std::unordered_map<Peer*, std::weak_ptr<Peer>> peers_;
-  bool stopping_ = false;
-  long long ticks_ = 0;
+  std::unordered_map<Peer*, std::set<std::string>> watching_;
+
+  std::mutex playersMu_;  // a bounded cache: token hash -> stored player, id -> name
+  std::unordered_map<std::string, store::PlayerRow> byToken_;
+  std::unordered_map<std::string, std::string> names_;
+  std::unordered_map<std::string, std::pair<double, Clock::time_point>> createBuckets_;
+
+  std::atomic<bool> stopping_{false};
+  std::atomic<long long> ticks_{0};
 };
 
 }  // namespace semis::server

@@ -1,346 +1,340 @@
-// The hub's game actions: moves, AI seats, resignation, draws and splits, the pie swap, rematches.
+// The hub's game actions: each message runs the room's transition under the game's own lock, the
+// change is stored, and only then published and acknowledged. AI turns and hints go to the pool.
 
-#include <boost/asio/post.hpp>
-
+#include "accounts/Tokens.hpp"
+#include "protocol/Hints.hpp"
 #include "server/Hub.hpp"
+#include "server/Live.hpp"
 #include "server/Log.hpp"
-#include "server/Room.hpp"
 
 namespace semis::server {
 
 namespace {
 
-Json positionJson(const Board& board, const Position& pos) {
-  Json castle = Json::array();
-  for (auto c : pos.castle) castle.push_back(c == kNoCastle ? Json(nullptr) : Json(c));
-  return Json{{"houses", protocol::housesJson(board, pos)},
-              {"stores", protocol::storesJson(board, pos)},
-              {"to_move", pos.over ? Json(nullptr) : Json(protocol::sideName(pos.toMove))},
-              {"castle", castle}};
+long long nowMs() {
+  using namespace std::chrono;
+  return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
 }
 
-Json legalJson(const Board& board, const Position& pos) {
-  Json legal = Json::array();
-  const std::uint32_t mask = board.legalMask(pos);
-  for (int h = 1; h <= board.houses(); ++h) {
-    if (((mask >> (h - 1)) & 1U) != 0) legal.push_back(h);
-  }
-  return legal;
+Message text(const Json& j) {
+  return std::make_shared<const std::string>(j.dump(-1, ' ', false, Json::error_handler_t::replace));
 }
-
-std::string letter(Side s) { return std::string(1, sideLetter(s)); }
 
 }  // namespace
 
-Json hubPositionJson(const Board& board, const Position& pos) { return positionJson(board, pos); }
-Json hubLegalJson(const Board& board, const Position& pos) { return legalJson(board, pos); }
-
-std::optional<Side> Hub::seatOf(const Room& room, const std::string& token) const {
-  const bool south = room.seat[0] == token;
-  const bool north = room.seat[1] == token;
-  if (south && north) return room.game->position().toMove;
-  if (south) return Side::South;
-  if (north) return Side::North;
-  return std::nullopt;
+void Hub::sendError(Peer& peer, const Refusal& refusal, const Json& id) {
+  metrics_.errors++;
+  Json e = protocol::errorMessage(refusal.code, refusal.message, id);
+  if (refusal.n) e["n"] = *refusal.n;
+  peer.send(text(e));
 }
 
-void Hub::move(Peer& peer, const protocol::ClientMessage& msg) {
-  Room* found = find(msg.game);
-  if (found == nullptr) return sendError(peer, "not_found", "no game '" + msg.game + "'", msg.id);
-  Room& room = *found;
-  if (room.over()) return sendError(peer, "game_over", "the game is over", msg.id);
-  const auto side = seatOf(room, peer.token());
-  if (!side) return sendError(peer, "not_a_player", "you are watching this game: spectators cannot move", msg.id);
-  if (!room.full()) return sendError(peer, "not_your_turn", "waiting for an opponent to join", msg.id);
-  const Position& pos = room.game->position();
-  if (pos.toMove != *side) return sendError(peer, "not_your_turn", "it is the other player's turn", msg.id);
-  const std::string key = letter(*side) + msg.id.dump();
-  if (auto it = room.moveIds.find(key); it != room.moveIds.end()) {
-    metrics_.errors++;
-    Json e = protocol::errorMessage(
-        "stale", "move id " + msg.id.dump() + " was already played (event " + std::to_string(it->second) + ")", msg.id);
-    e["n"] = it->second;
-    return peer.send(std::make_shared<const std::string>(e.dump()));
+void Hub::onMessage(const std::shared_ptr<Peer>& peer, const protocol::ClientMessage& msg) {
+  using protocol::MsgType;
+  switch (msg.type) {
+    case MsgType::Join:
+      return join(peer, msg);
+    case MsgType::Leave: {
+      {
+        std::lock_guard lock(peersMu_);
+        if (auto it = watching_.find(peer.get()); it != watching_.end()) it->second.erase(msg.game);
+      }
+      return leave(*peer, msg.game);
+    }
+    case MsgType::Create: {
+      Identity me = identify(peer->token(), peer->address());
+      auto created = create(me, *msg.spec);
+      if (!created) return sendError(*peer, created.error());
+      Json j{{"type", "created"}};
+      for (auto& [k, v] : created->items()) j[k] = v;
+      return peer->send(text(j));
+    }
+    case MsgType::Hello:
+      return peer->send(
+          text(Json{{"type", "hello"}, {"id", peer->playerId()}, {"name", playerName(peer->playerId())}}));
+    case MsgType::Ping:
+      return;
+    default:
+      return act(peer, msg);
   }
-  if (msg.after && *msg.after < room.lastPositionEvent) {
-    return sendError(peer, "stale",
-                     "the position changed at event " + std::to_string(room.lastPositionEvent) +
-                         ": you have seen only up to event " + std::to_string(*msg.after),
-                     msg.id);
-  }
-  if (!room.game->board().isLegal(pos, msg.house)) {
-    return sendError(
-        peer, "illegal_move",
-        "house " + std::to_string(msg.house) + " is not legal; legal: " + room.game->board().legalList(pos), msg.id);
-  }
-  auto n = applyMove(room, *side, msg.house, msg.id);
-  if (!n) return sendError(peer, "internal", "the move could not be saved: " + n.error().message, msg.id);
-  peer.send(std::make_shared<const std::string>(Json{{"type", "ack"}, {"id", msg.id}, {"n", *n}}.dump()));
 }
 
-Result<long long> Hub::applyMove(Room& room, Side side, int house, const Json& clientId) {
-  const auto now = Clock::now();
-  const Board& board = room.game->board();
-  const std::size_t si = static_cast<std::size_t>(index(side));
-  const auto savedRemaining = room.remaining;
-  if (room.clockRunning) room.remaining[si] = clockLeft(room, side, now);
-  const int setBefore = room.game->currentSet();
-  auto played = room.game->play(house);
-  if (!played) {
-    room.remaining = savedRemaining;
-    return tl::unexpected(played.error());
+Outcome<void> Hub::commit(Live& live, const room::Room::Saved& saved, const room::Change& change,
+                          std::optional<store::GameRow> created) {
+  room::Room& room = *live.room;
+  store::Action action{room.id(), change.move, change.events, std::nullopt, std::move(created), nowMs()};
+  if (change.gameRow) {
+    const auto& seats = room.seats();
+    action.update = store::GameUpdate{seats[0].player, seats[1].player, room.status(),
+                                      room.over() ? room.resultJson().dump() : std::string()};
   }
-  const Ply& ply = **played;
-  const bool over = room.game->over();
-  const bool turnPassed = over || ply.setEnded || room.game->position().toMove != side;
-  if (room.clockRunning && turnPassed) room.remaining[si] += room.spec.clock.increment * 1000LL;
-  const auto savedTurnStart = room.turnStart;
-  room.turnStart = now;  // the next turn's time runs from here
-  const long long n = static_cast<long long>(room.events.size()) + 1;
-  store::MoveRow row{room.id, static_cast<int>(room.actions.size()) + 1,
-                     "move",  index(side),
-                     house,   clientId.is_null() ? std::string() : clientId.dump(),
-                     -1,      -1,
-                     n};
-  if (room.spec.clock.enabled()) {
-    row.clockS = room.remaining[0];
-    row.clockN = room.remaining[1];
+  if (auto r = store_.apply(action); !r) {
+    room.restore(saved);
+    metrics_.storeErrors++;
+    logWarn("store_error", {{"game", room.id()}, {"fault", store::faultName(r.error().fault)}, {"what", r.error().message}});
+    Refusal refusal{"internal", "the game store failed: nothing was changed (" + r.error().message + ")", {}};
+    if (r.error().fault == store::Fault::Busy) refusal.code = "busy";
+    return tl::unexpected(refusal);
   }
-  std::vector<Json> events;
-  Json ev{{"kind", "move"},
-          {"side", letter(side)},
-          {"house", house},
-          {"set", setBefore},
-          {"trace", protocol::traceJson(ply.trace)},
-          {"position", positionJson(board, room.game->position())},
-          {"legal", legalJson(board, room.game->position())}};
-  if (ply.setEnded) ev["set_end_position"] = positionJson(board, ply.after);
-  if (room.spec.clock.enabled()) ev["clock"] = clockJson(room, now);
-  events.push_back(std::move(ev));
-  if (ply.setEnded) {
-    const Outcome& o = room.game->setResults().back().outcome;
-    Json so{{"kind", "set_over"}, {"set", setBefore}, {"result", protocol::outcomeJson(o)}};
-    const auto pts = room.game->doubledPoints();
-    so["points"] = Json::array({pts[0] / 2.0, pts[1] / 2.0});
-    events.push_back(std::move(so));
-  }
-  if (over) events.push_back(Json{{"kind", "game_over"}, {"result", resultJson(room)}});
-  const auto drawOffer = room.drawOffer;
-  room.drawOffer.reset();
-  if (auto r = commit(room, row, std::move(events), over); !r) {
-    room.remaining = savedRemaining;
-    room.turnStart = savedTurnStart;
-    room.drawOffer = drawOffer;
-    rebuild(room);
-    return tl::unexpected(r.error());
-  }
-  if (!clientId.is_null()) room.moveIds[letter(side) + clientId.dump()] = n;
-  room.lastPositionEvent = n;
-  metrics_.moves++;
-  if (over) {
-    room.clockRunning = false;
-    logInfo("game_over", {{"game", room.id}, {"plies", room.game->plies().size()}});
-  }
-  maybeAi(room);
-  return n;
-}
-
-Result<void> Hub::adjudicate(Room& room, std::optional<Side> winner, std::string_view reason, std::string_view kind,
-                             Side actor, Json extraEvent) {
-  const auto now = Clock::now();
-  if (room.clockRunning) {
-    const Side toMove = room.game->position().toMove;
-    room.remaining[static_cast<std::size_t>(index(toMove))] = std::max(0LL, clockLeft(room, toMove, now));
-  }
-  room.adjudication = Json{{"winner", winner ? protocol::sideName(*winner) : "draw"}, {"reason", reason}};
-  store::MoveRow row{room.id, static_cast<int>(room.actions.size()) + 1,     std::string(kind), index(actor), 0, "", -1,
-                     -1,      static_cast<long long>(room.events.size()) + 1};
-  if (room.spec.clock.enabled()) {
-    row.clockS = room.remaining[0];
-    row.clockN = room.remaining[1];
-  }
-  std::vector<Json> events;
-  if (!extraEvent.is_null()) events.push_back(std::move(extraEvent));
-  events.push_back(Json{{"kind", "game_over"}, {"result", resultJson(room)}});
-  if (auto r = commit(room, row, std::move(events), true); !r) {
-    room.adjudication.reset();
-    return r;
-  }
-  room.clockRunning = false;
-  room.drawOffer.reset();
-  logInfo("game_over", {{"game", room.id}, {"reason", reason}});
+  live.lastActivity = std::chrono::steady_clock::now();
+  publish(live, change);
+  afterChange(live);
   return {};
 }
 
-void Hub::resign(Peer& peer, Room& room) {
-  if (room.over()) return sendError(peer, "game_over", "the game is over");
-  const auto side = seatOf(room, peer.token());
-  if (!side) return sendError(peer, "not_a_player", "only a player can resign");
-  if (auto r = adjudicate(room, other(*side), "resign", "resign", *side,
-                          Json{{"kind", "resigned"}, {"side", letter(*side)}});
-      !r) {
-    sendError(peer, "internal", r.error().message);
-  }
-}
-
-void Hub::offerDraw(Peer& peer, Room& room) {
-  if (room.over()) return sendError(peer, "game_over", "the game is over");
-  const auto side = seatOf(room, peer.token());
-  if (!side) return sendError(peer, "not_a_player", "only a player can offer a draw");
-  if (!room.full()) return sendError(peer, "not_your_turn", "waiting for an opponent to join");
-  if (room.drawOffer) return sendError(peer, "bad_message", "a draw is already offered");
-  room.drawOffer = *side;
-  (void)commit(room, std::nullopt, {Json{{"kind", "draw_offered"}, {"side", letter(*side)}}}, false);
-  if (room.seat[static_cast<std::size_t>(index(other(*side)))] == kAiSeat) {
-    // The built-in AI plays on: it declines at once.
-    room.drawOffer.reset();
-    (void)commit(room, std::nullopt, {Json{{"kind", "draw_declined"}, {"side", letter(other(*side))}}}, false);
-  }
-}
-
-void Hub::answerDraw(Peer& peer, Room& room, bool accept) {
-  if (room.over()) return sendError(peer, "game_over", "the game is over");
-  const std::string& token = peer.token();
-  if (!seatOf(room, token)) return sendError(peer, "not_a_player", "only a player can answer a draw offer");
-  if (!room.drawOffer) return sendError(peer, "stale", "there is no draw offer to answer");
-  const Side offerer = *room.drawOffer;
-  const Side answerer = other(offerer);
-  if (room.seat[static_cast<std::size_t>(index(answerer))] != token) {
-    return sendError(peer, "not_your_turn", "the other player answers your offer");
-  }
-  if (!accept) {
-    room.drawOffer.reset();
-    (void)commit(room, std::nullopt, {Json{{"kind", "draw_declined"}, {"side", letter(answerer)}}}, false);
-    return;
-  }
-  if (!room.spec.rules.stores) {
-    // Al-manqala: the players share the seeds left; the set ends, a match goes on.
-    const Board& board = room.game->board();
-    const int setBefore = room.game->currentSet();
-    if (auto r = room.game->agreeSplit(); !r) return sendError(peer, "bad_message", r.error().message);
-    room.drawOffer.reset();
-    const bool over = room.game->over();
-    const long long n = static_cast<long long>(room.events.size()) + 1;
-    store::MoveRow row{room.id, static_cast<int>(room.actions.size()) + 1, "split", index(answerer), 0, "", -1, -1, n};
-    if (room.spec.clock.enabled()) {
-      row.clockS = room.remaining[0];
-      row.clockN = room.remaining[1];
+void Hub::publish(Live& live, const room::Change& change) {
+  const auto& events = live.room->events();
+  for (const store::EventRow& e : change.events) {
+    const Message& m = events[static_cast<std::size_t>(e.n - 1)];
+    for (auto it = live.watchers.begin(); it != live.watchers.end();) {
+      if (auto p = it->second.lock()) {
+        p->send(m);
+        ++it;
+      } else {
+        it = live.watchers.erase(it);
+      }
     }
-    std::vector<Json> events{Json{{"kind", "split"},
-                                  {"set", setBefore},
-                                  {"result", protocol::outcomeJson(room.game->setResults().back().outcome)},
-                                  {"position", positionJson(board, room.game->position())},
-                                  {"legal", legalJson(board, room.game->position())}}};
-    if (over) events.push_back(Json{{"kind", "game_over"}, {"result", resultJson(room)}});
-    if (auto r = commit(room, row, std::move(events), over); !r) {
-      rebuild(room);
-      return sendError(peer, "internal", r.error().message);
+  }
+}
+
+void Hub::presence(Live& live) {
+  auto msg = text(Json{{"type", "presence"}, {"game", live.room->id()}, {"seats", live.room->seatsJson()}});
+  for (auto& [raw, weak] : live.watchers) {
+    if (auto p = weak.lock()) p->send(msg);
+  }
+}
+
+void Hub::afterChange(Live& live) {
+  const room::Room& room = *live.room;
+  // The live list: games being played, never a friend's game still waiting for him (its link is
+  // his invitation).
+  const bool listed = !room.over() && room.full() && room.spec().mode != protocol::Mode::Local;
+  {
+    std::lock_guard lock(liveMu_);
+    const auto key = std::make_pair(room.created(), room.id());
+    if (listed)
+      live_[key] = room.summaryJson(live.watchers.size());
+    else
+      live_.erase(key);
+  }
+  {
+    std::lock_guard lock(clockMu_);
+    if (room.flagAt())
+      clocked_.insert(room.id());
+    else
+      clocked_.erase(room.id());
+  }
+  if (room.over()) pool_.cancel(room.id());
+}
+
+void Hub::join(const std::shared_ptr<Peer>& peer, const protocol::ClientMessage& msg) {
+  auto found = find(msg.game);
+  if (!found) return sendError(*peer, found.error());
+  LivePtr live = *found;
+  const std::string& player = peer->playerId();
+  std::lock_guard lock(live->mu);
+  if (live->gone) return join(peer, msg);  // evicted meanwhile: load it again
+  room::Room& room = *live->room;
+  if (!room.holdsSeat(player) && !room.over() && room.spec().mode == protocol::Mode::Friend && !room.full()) {
+    // The friend with the link takes the free seat (the link is shared by the creator only: a
+    // waiting game is in no list).
+    Identity me = identify(peer->token(), peer->address());
+    if (auto r = ensureStored(me); !r) return sendError(*peer, r.error());
+    auto saved = room.save();
+    auto change = room.take(player, playerName(player), std::chrono::steady_clock::now());
+    if (change) {
+      if (auto r = commit(*live, *saved, *change); !r) return sendError(*peer, r.error());
+      maybeAi(live);
     }
-    room.lastPositionEvent = n;
-    if (over)
-      room.clockRunning = false;
-    else if (room.clockRunning)
-      room.turnStart = Clock::now();
-    maybeAi(room);
+  }
+  if (live->watchers.count(peer.get()) == 0) {
+    live->watchers[peer.get()] = peer;
+    {
+      std::lock_guard plock(peersMu_);
+      watching_[peer.get()].insert(room.id());
+    }
+    if (room.connect(player, +1)) presence(*live);
+    afterChange(*live);
+  }
+  const long long last = room.lastEvent();
+  if (msg.lastEvent && *msg.lastEvent <= last && last - *msg.lastEvent <= 256) {
+    for (long long n = *msg.lastEvent; n < last; ++n) peer->send(room.events()[static_cast<std::size_t>(n)]);
+    return peer->send(text(Json{{"type", "caught_up"}, {"game", room.id()}, {"last_event", last}}));
+  }
+  peer->send(text(Json{{"type", "state"},
+                       {"game", room.stateJson(player, live->watchers.size(), std::chrono::steady_clock::now())}}));
+}
+
+void Hub::leave(Peer& peer, const std::string& gameId) {
+  LivePtr live;
+  {
+    std::lock_guard lock(gamesMu_);
+    auto it = games_.find(gameId);
+    if (it == games_.end()) return;
+    live = it->second;
+  }
+  std::lock_guard lock(live->mu);
+  if (live->watchers.erase(&peer) == 0) return;
+  live->lastActivity = std::chrono::steady_clock::now();
+  if (live->room->connect(peer.playerId(), -1)) presence(*live);
+  afterChange(*live);
+}
+
+void Hub::act(const std::shared_ptr<Peer>& peer, const protocol::ClientMessage& msg) {
+  using protocol::MsgType;
+  auto found = find(msg.game);
+  if (!found) return sendError(*peer, found.error(), msg.id);
+  LivePtr live = *found;
+  std::lock_guard lock(live->mu);
+  if (live->gone) return act(peer, msg);
+  room::Room& room = *live->room;
+  const std::string& player = peer->playerId();
+  const auto now = std::chrono::steady_clock::now();
+  if (msg.type == MsgType::Rematch) return rematch(*peer, live);
+  if (msg.type == MsgType::Hint) return hint(peer, live);
+  auto saved = room.save();
+  Outcome<room::Change> change = tl::unexpected(Refusal{"bad_message", "unknown action", {}});
+  switch (msg.type) {
+    case MsgType::Move:
+      change = room.move(player, msg.house, msg.id, msg.after, now);
+      break;
+    case MsgType::Resign:
+      change = room.resign(player, now);
+      break;
+    case MsgType::OfferDraw:
+      change = room.offerDraw(player, now);
+      break;
+    case MsgType::AcceptDraw:
+      change = room.answerDraw(player, true, now);
+      break;
+    case MsgType::DeclineDraw:
+      change = room.answerDraw(player, false, now);
+      break;
+    case MsgType::Swap:
+      change = room.swap(player, now);
+      break;
+    default:
+      break;
+  }
+  if (!change) return sendError(*peer, change.error(), msg.id);
+  if (auto r = commit(*live, *saved, *change); !r) return sendError(*peer, r.error(), msg.id);
+  if (msg.type == MsgType::Move) {
+    metrics_.moves++;
+    peer->send(text(Json{{"type", "ack"}, {"id", msg.id}, {"n", *change->ack}}));
+  }
+  maybeAi(live);
+}
+
+void Hub::rematch(Peer& peer, const LivePtr& live) {
+  room::Room& room = *live->room;
+  const std::string newId = accounts::randomId(10);
+  auto saved = room.save();
+  auto change = room.rematch(peer.playerId(), newId);
+  if (!change) return sendError(peer, change.error());
+  if (change->rematch.empty()) {
+    if (auto r = commit(*live, *saved, *change); !r) sendError(peer, r.error());
     return;
   }
-  if (auto r = adjudicate(room, std::nullopt, "agreement", "draw", answerer, Json{{"kind", "draw_agreed"}}); !r) {
-    sendError(peer, "internal", r.error().message);
+  auto fresh = std::make_shared<Live>();
+  fresh->room = std::make_unique<room::Room>(newId, room.rematchSpec(), nowMs());
+  fresh->room->seatPlayers(room.rematchSeats(), std::chrono::steady_clock::now());
+  fresh->lastActivity = std::chrono::steady_clock::now();
+  // The new game is created in the same transaction as the event that announces it.
+  if (auto r = commit(*live, *saved, *change, fresh->room->row()); !r) return sendError(peer, r.error());
+  {
+    std::lock_guard lock(gamesMu_);
+    games_[newId] = fresh;
   }
+  metrics_.gamesCreated++;
+  std::lock_guard lock(fresh->mu);
+  afterChange(*fresh);
+  maybeAi(fresh);
 }
 
-void Hub::swap(Peer& peer, Room& room) {
-  if (room.over()) return sendError(peer, "game_over", "the game is over");
-  const auto side = seatOf(room, peer.token());
-  if (!side) return sendError(peer, "not_a_player", "only a player can swap");
-  if (*side != Side::North || !room.game->canSwap()) {
-    return sendError(peer, "illegal_move",
-                     "a swap is allowed only with pie=true, for North right after South's first turn");
-  }
-  (void)room.game->swap();
-  std::swap(room.seat[0], room.seat[1]);
-  std::swap(room.connected[0], room.connected[1]);
-  const long long n = static_cast<long long>(room.events.size()) + 1;
-  store::MoveRow row{room.id, static_cast<int>(room.actions.size()) + 1, "swap", index(*side), 0, "", -1, -1, n};
-  if (auto r = commit(room, row, {Json{{"kind", "swapped"}, {"seats", seatsJson(room)}}}, true); !r) {
-    std::swap(room.seat[0], room.seat[1]);
-    std::swap(room.connected[0], room.connected[1]);
-    rebuild(room);
-    return sendError(peer, "internal", r.error().message);
-  }
-  room.lastPositionEvent = n;
-  maybeAi(room);
-}
-
-void Hub::rematch(Peer& peer, Room& room) {
-  if (!room.over()) return sendError(peer, "bad_message", "a rematch is offered once the game is over");
-  const std::string& token = peer.token();
-  if (room.seat[0] != token && room.seat[1] != token)
-    return sendError(peer, "not_a_player", "only a player can ask for a rematch");
-  if (!room.rematchId.empty()) return sendError(peer, "stale", "the rematch is already game " + room.rematchId);
-  for (int s = 0; s < 2; ++s) {
-    const auto& seat = room.seat[static_cast<std::size_t>(s)];
-    if (seat == token || seat == kAiSeat) room.rematchAsked[static_cast<std::size_t>(s)] = true;
-  }
-  if (!(room.rematchAsked[0] && room.rematchAsked[1])) {
-    (void)commit(room, std::nullopt, {Json{{"kind", "rematch_offered"}, {"side", letter(*seatOf(room, token))}}},
-                 false);
-    return;
-  }
-  // Sides swapped: the new South is the old North.
-  protocol::GameSpec spec = room.spec;
-  const std::string newSouth = room.seat[1];
-  const std::string newNorth = room.seat[0];
-  const std::string creator = newSouth == kAiSeat ? newNorth : newSouth;
-  spec.side = newSouth == creator ? "S" : "N";
-  auto created = createLocked(creator, spec);
-  if (!created) return sendError(peer, "internal", created.error().message);
-  const std::string id = (*created)["id"].get<std::string>();
-  if (Room* fresh = find(id); fresh != nullptr && spec.mode == protocol::Mode::Friend) {
-    fresh->seat = {newSouth, newNorth};
-    (void)store_.updateGame(id, fresh->seat[0], fresh->seat[1], status(*fresh), "");
-    startClock(*fresh);
-    maybeAi(*fresh);
-  }
-  room.rematchId = id;
-  (void)commit(room, std::nullopt, {Json{{"kind", "rematch"}, {"new_game", id}}}, false);
-}
-
-void Hub::maybeAi(Room& room) {
-  if (room.over() || !room.full() || room.aiThinking || stopping_) return;
-  const Side toMove = room.game->position().toMove;
-  if (room.seat[static_cast<std::size_t>(index(toMove))] != kAiSeat) return;
-  room.aiThinking = true;
-  // The search's time budget by level: the stronger levels think longer (a source may stop sooner).
-  const std::string& level = room.spec.level;
-  const int budgetMs = level == "easy" ? 200 : level == "medium" ? 500 : level == "hard" ? 1000 : 3000;
-  MoveRequest request{room.spec.rules, room.game->position(), level, budgetMs};
-  const std::size_t plies = room.game->plies().size();
-  boost::asio::post(aiPool_, [this, request = std::move(request), id = room.id, plies] {
-    const auto start = Clock::now();
-    ai_->choose(request, [this, id, plies, start](int house) {
-      const auto micros = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - start).count();
-      aiMoved(id, plies, house, micros);
-    });
+void Hub::maybeAi(const LivePtr& live) {
+  room::Room& room = *live->room;
+  if (!room.aiToMove() || live->aiQueued || stopping_) return;
+  const auto now = std::chrono::steady_clock::now();
+  MoveRequest request{room.spec().rules, room.game().position(), room.spec().level, room.aiBudgetMs(now)};
+  const std::size_t plies = room.game().plies().size();
+  const std::string id = room.id();
+  const auto queued = pool_.submit(room.aiOwner(), id, [this, id, request, plies](const std::atomic<bool>& cancelled) {
+    const int house = ai_->choose(request, cancelled);
+    if (cancelled || house <= 0) {
+      // Cancelled (the game ended or the server stops): the game may be asked to think again.
+      LivePtr l;
+      {
+        std::lock_guard lock(gamesMu_);
+        if (auto it = games_.find(id); it != games_.end()) l = it->second;
+      }
+      if (l) {
+        std::lock_guard lock(l->mu);
+        l->aiQueued = false;
+      }
+      return;
+    }
+    aiMoved(id, plies, house);
   });
+  if (queued == Queued::Yes) {
+    live->aiQueued = true;
+  } else if (queued != Queued::Stopped) {
+    logWarn("ai_queue_full", {{"game", id}});
+    std::lock_guard lock(clockMu_);
+    aiRetry_.insert(id);
+  }
 }
 
-void Hub::aiMoved(const std::string& gameId, std::size_t plies, int house, long long micros) {
-  metrics_.aiMicros += micros;
-  std::lock_guard lock(mu_);
-  Room* room = find(gameId);
-  if (room == nullptr) return;
-  room->aiThinking = false;
-  // The game moved on while the AI thought (a resignation, a flag, a swap): drop the answer.
-  if (room->over() || room->game->plies().size() != plies) return maybeAi(*room);
-  const Side toMove = room->game->position().toMove;
-  if (room->seat[static_cast<std::size_t>(index(toMove))] != kAiSeat) return;
-  if (!room->game->board().isLegal(room->game->position(), house)) {
-    logWarn("ai_illegal_move", {{"game", gameId}, {"house", house}});
+void Hub::aiMoved(const std::string& gameId, std::size_t plies, int house) {
+  auto found = find(gameId);
+  if (!found) return;
+  LivePtr live = *found;
+  std::lock_guard lock(live->mu);
+  live->aiQueued = false;
+  room::Room& room = *live->room;
+  auto saved = room.save();
+  auto change = room.aiMove(plies, house, std::chrono::steady_clock::now());
+  if (!change) {
+    // The game moved on while the AI thought (a resignation, a flag, a swap): think again if needed.
+    if (change.error().code != "stale") logWarn("ai_move_refused", {{"game", gameId}, {"why", change.error().message}});
+    return maybeAi(live);
+  }
+  if (auto r = commit(*live, *saved, *change); !r) {
+    // Not stored: the AI's turn is still to play; tick() asks again in a second.
+    std::lock_guard clock(clockMu_);
+    aiRetry_.insert(gameId);
     return;
   }
   metrics_.aiMoves++;
-  if (auto r = applyMove(*room, toMove, house, nullptr); !r) logWarn("ai_move_failed", {{"game", gameId}});
+  metrics_.moves++;
+  maybeAi(live);
+}
+
+void Hub::hint(const std::shared_ptr<Peer>& peer, const LivePtr& live) {
+  room::Room& room = *live->room;
+  if (room.over()) return sendError(*peer, {"game_over", "the game is over", {}});
+  const auto side = room.seatOf(peer->playerId());
+  if (!side) return sendError(*peer, {"not_a_player", "hints are for the players", {}});
+  if (room.game().position().toMove != *side || !room.full())
+    return sendError(*peer, {"not_your_turn", "a hint is for your own turn", {}});
+  HintRequest request{room.spec().rules, room.game().position(), options_.hintBudgetMs};
+  const std::string id = room.id();
+  const long long n = room.lastEvent();
+  std::weak_ptr<Peer> weak = peer;
+  const auto queued =
+      pool_.submit(peer->playerId(), id, [this, weak, request, id, n](const std::atomic<bool>& cancelled) {
+        auto p = weak.lock();
+        if (!p) return;
+        auto h = ai_->hint(request, cancelled);
+        if (!h) return sendError(*p, {"busy", "no hint now: the game moved on or the server is busy", {}});
+        Json j = protocol::hintJson(id, *h);
+        j["n"] = n;
+        p->send(text(j));
+      });
+  if (queued != Queued::Yes) {
+    sendError(*peer, {"busy", queued == Queued::OwnerFull ? "your earlier requests are still being worked on"
+                                                          : "the AI is busy: try again in a moment",
+                      {}});
+  }
 }
 
 }  // namespace semis::server

@@ -86,13 +86,16 @@ int runServer(const ServerOptions& options, std::unique_ptr<MoveSource> ai) {
     lim.rlim_cur = lim.rlim_max;
     setrlimit(RLIMIT_NOFILE, &lim);
   }
-  auto store = store::Store::open(options.db);
+  auto store = store::openStore(options.db);
   if (!store) {
-    logLine("error", "store_open_failed", {{"db", options.db}, {"what", store.error().message}});
+    logLine("error", "store_open_failed", {{"db", options.db}, {"fault", store::faultName(store.error().fault)},
+                                           {"what", store.error().message}});
     return 1;
   }
   Metrics metrics;
-  Hub hub(**store, metrics, ai ? std::move(ai) : makeEngineMoveSource(), options.aiThreads);
+  HubOptions hubOptions;
+  hubOptions.aiThreads = options.aiThreads;
+  Hub hub(**store, metrics, ai ? std::move(ai) : makeEngineMoveSource(), hubOptions);
   auto resumed = hub.resume();
   if (!resumed) {
     logLine("error", "resume_failed", {{"what", resumed.error().message}});
@@ -110,9 +113,9 @@ int runServer(const ServerOptions& options, std::unique_ptr<MoveSource> ai) {
   listener->accept();
   logInfo("listening", {{"address", options.address},
                         {"port", *port},
-                        {"db", options.db},
+                        {"db", std::string((*store)->backend())},
                         {"web", options.web},
-                        {"resumed_games", *resumed}});
+                        {"abandoned_games", *resumed}});
 
   net::steady_timer ticker(ioc);
   tickEvery(ticker, hub);
@@ -131,12 +134,12 @@ int runServer(const ServerOptions& options, std::unique_ptr<MoveSource> ai) {
     stopTimer.async_wait([&ioc](boost::system::error_code) { ioc.stop(); });
   });
 
-  // WAL checkpoints on their own thread and connection, five times a second.
+  // The store's housekeeping (SQLite: WAL checkpoints on their own connection) five times a second.
   std::atomic<bool> running{true};
   std::thread checkpointer([&] {
     while (running) {
       std::this_thread::sleep_for(std::chrono::milliseconds(200));
-      if (auto r = (*store)->checkpoint(); !r) logWarn("checkpoint_failed", {{"what", r.error().message}});
+      if (auto r = (*store)->maintain(); !r) logWarn("store_maintenance_failed", {{"what", r.error().message}});
     }
   });
   std::vector<std::thread> pool;

@@ -36,6 +36,8 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
   ~WsSession() override { ctx_.connections--; }
 
   const std::string& token() const override { return me_.token; }
+  const std::string& playerId() const override { return me_.id; }
+  const std::string& address() const override { return me_.address; }
 
   void run(HttpRequest req) {
     websocket::stream_base::timeout timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);

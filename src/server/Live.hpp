@@ -1,0 +1,21 @@
+#pragma once
+// One game in memory as the hub keeps it (internal to src/server): the pure room, the connections
+// watching it, and its own lock, which serializes every action on this game and nothing else.
+
+#include <mutex>
+#include <unordered_map>
+
+#include "server/Hub.hpp"
+
+namespace semis::server {
+
+struct Hub::Live {
+  std::mutex mu;
+  std::unique_ptr<room::Room> room;
+  std::unordered_map<Peer*, std::weak_ptr<Peer>> watchers;
+  bool aiQueued = false;
+  bool gone = false;  // evicted: a caller holding this pointer must look the game up again
+  std::chrono::steady_clock::time_point lastActivity{};
+};
+
+}  // namespace semis::server
