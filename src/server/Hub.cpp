@@ -198,6 +198,7 @@ Outcome<Json> Hub::create(const Identity& me, const protocol::GameSpec& spec) {
     games_[id] = live;
   }
   metrics_.gamesCreated++;
+  countGames();
   logInfo("game_created", {{"game", id}, {"rules", toString(spec.rules)}, {"mode", protocol::modeName(spec.mode)}});
   {
     std::lock_guard lock(live->mu);
@@ -239,6 +240,7 @@ Outcome<Hub::LivePtr> Hub::find(const std::string& id) {
     auto [it, inserted] = games_.try_emplace(id, live);
     if (!inserted) return it->second;
   }
+  countGames();
   std::lock_guard lock(live->mu);
   afterChange(*live);
   maybeAi(live);
@@ -270,7 +272,18 @@ void Hub::evict() {
     std::lock_guard lock(liveMu_);
     live_.erase({l->room->created(), l->room->id()});
   }
-  metrics_.gamesActive = static_cast<long long>(gamesInMemory());
+  countGames();
+}
+
+void Hub::countGames() {
+  long long inMemory = 0;
+  {
+    std::lock_guard lock(gamesMu_);
+    inMemory = static_cast<long long>(games_.size());
+  }
+  metrics_.gamesInMemory = inMemory;
+  std::lock_guard lock(liveMu_);
+  metrics_.gamesActive = static_cast<long long>(live_.size());
 }
 
 std::size_t Hub::gamesInMemory() {

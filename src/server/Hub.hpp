@@ -59,7 +59,7 @@ struct HubOptions {
   std::size_t aiPerPlayer = 8;          // ... for one player
   long long maxOpenGames = 20;          // unfinished games one player holds a seat in
   double createPerSecond = 0.5;         // games created per address: a token bucket
-  double createBurst = 20;
+  double createBurst = 40;
   std::chrono::minutes evictAfter{10};  // a game nobody watches leaves memory after this
   std::chrono::hours abandonAfter{24 * 7};  // an unfinished game untouched this long is abandoned
   int hintBudgetMs = 1000;
@@ -126,6 +126,7 @@ class Hub {
   void sendError(Peer& peer, const Refusal& refusal, const Json& id = nullptr);
   Outcome<Json> create(const Identity& me, const protocol::GameSpec& spec);
   void evict();
+  void countGames();  // the gauges
 
   store::Store& store_;
   Metrics& metrics_;

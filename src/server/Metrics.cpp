@@ -17,7 +17,10 @@ std::string Metrics::render() const {
   metric(out, "semis_http_requests_total", "counter", "HTTP requests served.", std::to_string(httpRequests.load()));
   metric(out, "semis_ws_messages_total", "counter", "WebSocket messages received.", std::to_string(wsMessages.load()));
   metric(out, "semis_games_created_total", "counter", "Games created.", std::to_string(gamesCreated.load()));
-  metric(out, "semis_games_active", "gauge", "Games waiting or being played.", std::to_string(gamesActive.load()));
+  metric(out, "semis_games_active", "gauge", "Games waiting or being played, of those in memory.",
+         std::to_string(gamesActive.load()));
+  metric(out, "semis_games_in_memory", "gauge", "Games held in memory (the rest load on demand).",
+         std::to_string(gamesInMemory.load()));
   metric(out, "semis_moves_total", "counter", "Moves played (AI moves included).", std::to_string(moves.load()));
   metric(out, "semis_ai_moves_total", "counter", "Moves chosen by AI seats.", std::to_string(aiMoves.load()));
   metric(out, "semis_ai_seconds_total", "counter", "Time spent choosing AI moves.",

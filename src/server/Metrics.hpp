@@ -13,6 +13,7 @@ struct Metrics {
   std::atomic<long long> wsMessages{0};
   std::atomic<long long> gamesCreated{0};
   std::atomic<long long> gamesActive{0};
+  std::atomic<long long> gamesInMemory{0};
   std::atomic<long long> moves{0};
   std::atomic<long long> aiMoves{0};
   std::atomic<long long> aiMicros{0};
