@@ -1,8 +1,12 @@
-// semis-loadgen: plays many concurrent human-vs-human games against a running `semis serve` over
-// loopback (two WebSocket clients per game, random legal moves) and reports moves per second and
-// the latency of each move from send to `ack`, in percentiles.
+// semis-loadgen: plays many concurrent games against a running `semis serve` over loopback and
+// reports moves per second and the latency of each move from send to `ack`, in percentiles.
+// Human-vs-human by default (two WebSocket clients per game, random legal moves); with `--ai LEVEL`
+// one client per game plays the server's AI, and the AI's reply time (from the human move's `ack`
+// to the AI's move event) is reported too. Clients connect from `--sources N` loopback addresses
+// (127.0.0.1 ..), as N visitors would, so per-address limits see a crowd, not one attacker.
 //
 //   semis-loadgen --port 8080 --games 1000 --seconds 30 --think-ms 500 --rules kalah
+//   semis-loadgen --port 8080 --games 50 --seconds 60 --ai hard
 
 #include <sys/resource.h>
 
@@ -17,6 +21,7 @@
 #include <deque>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -36,10 +41,13 @@ struct Options {
   int seconds = 20;
   int thinkMs = 0;
   std::string rules = "kalah";
+  std::string ai;  // a level: one client per game against the server's AI
+  int sources = 64;
 };
 
 struct Stats {
   std::vector<double> latencyMs;
+  std::vector<double> aiMs;  // the AI's reply: from the human move's ack to the AI's move event
   long long moves = 0;
   long long games = 0;
   long long errors = 0;
@@ -57,7 +65,12 @@ class Bot : public std::enable_shared_from_this<Bot> {
   std::string side;  // S or N in the current game
   std::string game;
 
-  void start(const tcp::endpoint& ep) {
+  void start(const tcp::endpoint& ep, const net::ip::address& from) {
+    beast::error_code bindEc;
+    auto& socket = beast::get_lowest_layer(ws_).socket();
+    socket.open(tcp::v4(), bindEc);
+    if (!bindEc) socket.bind(tcp::endpoint(from, 0), bindEc);
+    if (bindEc) return failConnect();
     beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(30));
     beast::get_lowest_layer(ws_).async_connect(ep, [self = shared_from_this()](beast::error_code ec) {
       if (ec) return self->failConnect();
@@ -82,7 +95,13 @@ class Bot : public std::enable_shared_from_this<Bot> {
     send(Json{{"type", "join"}, {"game", id}}.dump());
   }
 
-  void create() { send(Json{{"type", "create"}, {"rules", o_.rules}, {"mode", "friend"}, {"side", "S"}}.dump()); }
+  void create() {
+    if (!o_.ai.empty()) {
+      send(Json{{"type", "create"}, {"rules", o_.rules}, {"mode", "ai"}, {"level", o_.ai}, {"side", "S"}}.dump());
+      return;
+    }
+    send(Json{{"type", "create"}, {"rules", o_.rules}, {"mode", "friend"}, {"side", "S"}}.dump());
+  }
 
   void stop() { stopped_ = true; }
 
@@ -138,10 +157,11 @@ class Bot : public std::enable_shared_from_this<Bot> {
   bool pending_ = false;
   bool stopped_ = false;
   Clock::time_point sentAt_;
+  std::optional<Clock::time_point> aiTurnFrom_;  // when the turn passed to the AI
 };
 
 struct Table {
-  std::shared_ptr<Bot> a, b;
+  std::shared_ptr<Bot> a, b;  // b is null against the AI
   void newGame() { a->create(); }
 };
 
@@ -153,9 +173,11 @@ void Bot::onMessage(const Json& m) {
   }
   if (type == "created") {
     side = "S";
-    table->b->side = "N";
     join(m["id"]);
-    table->b->join(m["id"]);
+    if (table->b) {
+      table->b->side = "N";
+      table->b->join(m["id"]);
+    }
     return;
   }
   if (type == "state") {
@@ -189,9 +211,18 @@ void Bot::onMessage(const Json& m) {
     if (e["kind"] == "move") {
       toMove_ = e["position"]["to_move"].is_null() ? "" : e["position"]["to_move"].get<std::string>();
       legal_ = e["legal"];
+      if (!o_.ai.empty()) {
+        // The AI's reply time: from the event that gave it the turn to its own move's event.
+        if (e["side"] != side && aiTurnFrom_) {
+          stats_.aiMs.push_back(std::chrono::duration<double, std::milli>(Clock::now() - *aiTurnFrom_).count());
+          aiTurnFrom_.reset();
+        }
+        if (!toMove_.empty() && toMove_ != side && !aiTurnFrom_) aiTurnFrom_ = Clock::now();
+      }
       maybeMove();
     } else if (e["kind"] == "game_over") {
       toMove_.clear();
+      aiTurnFrom_.reset();
       if (creator) {
         stats_.games++;
         if (!stopped_) table->newGame();
@@ -224,13 +255,19 @@ int main(int argc, char** argv) {
       o.thinkMs = std::stoi(v);
     else if (k == "--rules")
       o.rules = v;
+    else if (k == "--ai")
+      o.ai = v;
+    else if (k == "--sources")
+      o.sources = std::stoi(v);
     else {
-      std::fprintf(stderr, "usage: semis-loadgen [--port P] [--games N] [--seconds S] [--think-ms MS] [--rules R]\n");
+      std::fprintf(stderr,
+                   "usage: semis-loadgen [--port P] [--games N] [--seconds S] [--think-ms MS] [--rules R] [--ai LEVEL]"
+                   " [--sources N]\n");
       return 2;
     }
   }
-  if (o.games < 1 || o.games > 20000 || o.seconds < 1 || o.seconds > 600) {
-    std::fprintf(stderr, "semis-loadgen: --games 1..20000, --seconds 1..600\n");
+  if (o.games < 1 || o.games > 20000 || o.seconds < 1 || o.seconds > 600 || o.sources < 1 || o.sources > 250) {
+    std::fprintf(stderr, "semis-loadgen: --games 1..20000, --seconds 1..600, --sources 1..250\n");
     return 2;
   }
   rlimit lim{};
@@ -244,12 +281,16 @@ int main(int argc, char** argv) {
   std::vector<std::unique_ptr<Table>> tables;
   for (int i = 0; i < o.games; ++i) {
     auto t = std::make_unique<Table>();
+    const auto from = net::ip::make_address_v4(0x7f000001U + static_cast<unsigned>(i % o.sources));
     t->a = std::make_shared<Bot>(ioc, stats, o);
-    t->b = std::make_shared<Bot>(ioc, stats, o);
-    t->a->table = t->b->table = t.get();
+    t->a->table = t.get();
     t->a->creator = true;
-    t->a->start(ep);
-    t->b->start(ep);
+    t->a->start(ep, from);
+    if (o.ai.empty()) {
+      t->b = std::make_shared<Bot>(ioc, stats, o);
+      t->b->table = t.get();
+      t->b->start(ep, from);
+    }
     tables.push_back(std::move(t));
   }
   // Warm-up: the first seconds connect and create; measure only what follows.
@@ -260,12 +301,13 @@ int main(int argc, char** argv) {
   warm.async_wait([&](beast::error_code) {
     movesAtWarm = stats.moves;
     stats.latencyMs.clear();
+    stats.aiMs.clear();
   });
   end.expires_after(std::chrono::seconds(warmup + o.seconds));
   end.async_wait([&](beast::error_code) {
     for (auto& t : tables) {
       t->a->stop();
-      t->b->stop();
+      if (t->b) t->b->stop();
     }
     ioc.stop();
   });
@@ -279,5 +321,12 @@ int main(int argc, char** argv) {
                p999 = percentile(lat, 0.999), mx = lat.empty() ? 0 : *std::max_element(lat.begin(), lat.end());
   std::printf("latency_ms p50=%.2f p90=%.2f p99=%.2f p99.9=%.2f max=%.2f (n=%zu)\n", p50, p90, p99, p999, mx,
               lat.size());
+  if (!o.ai.empty()) {
+    auto& ai = stats.aiMs;
+    const double a50 = percentile(ai, 0.50), a90 = percentile(ai, 0.90), a99 = percentile(ai, 0.99),
+                 amx = ai.empty() ? 0 : *std::max_element(ai.begin(), ai.end());
+    std::printf("ai_reply_ms level=%s p50=%.1f p90=%.1f p99=%.1f max=%.1f (n=%zu)\n", o.ai.c_str(), a50, a90, a99, amx,
+                ai.size());
+  }
   return stats.errors == 0 && stats.connectFailures == 0 ? 0 : 1;
 }
