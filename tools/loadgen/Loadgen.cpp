@@ -42,7 +42,7 @@ struct Options {
   int thinkMs = 0;
   std::string rules = "kalah";
   std::string ai;  // a level: one client per game against the server's AI
-  int sources = 64;
+  int sources = 200;
 };
 
 struct Stats {
