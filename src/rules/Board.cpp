@@ -77,7 +77,7 @@ Result<MoveInfo> Board::play(Position& pos, int house, Trace* trace) const {
                 " (legal: " + legalList(pos) + ")");
   }
   const MoveInfo info = trace == nullptr ? apply(pos, house, NoTrace{}) : apply(pos, house, TraceRecorder{trace});
-  // RULES.md: seeds are conserved, and debug builds check it on every checked move.
+  // docs/rules.md: seeds are conserved, and debug builds check it on every checked move.
   assert(seedCount(pos) == rules_.totalSeeds());
   return info;
 }

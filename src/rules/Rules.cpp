@@ -64,7 +64,7 @@ const std::vector<Option>& options() {
       boolOpt("grand_slam", &Rules::grandSlam, "a capture may take every seed of a row"),
       boolOpt("extra_turn", &Rules::extraTurn, "last seed in the own store: play again"),
       boolOpt("castle", &Rules::castle, "last seed makes an opponent house 3: it becomes a castle"),
-      // castle_sow_treasures is the name RULES.md gives; for the castle preset it is sow_own_store.
+      // castle_sow_treasures is the name the rules decisions (docs/rules.md) give; for the castle preset it is sow_own_store.
       boolOpt("castle_sow_treasures", &Rules::sowOwnStore, "castle rule: sowing still fills the own treasure"),
       boolOpt("castle_capture", &Rules::castleCapture, "a new castle's three stones go to its owner's store"),
       boolOpt("feeding", &Rules::feeding,

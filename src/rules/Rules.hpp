@@ -74,7 +74,7 @@ struct Rules {
   friend bool operator==(const Rules&, const Rules&) = default;
 };
 
-// The preset's value: its options as RULES.md states them.
+// The preset's value: its options as docs/rules.md states them.
 [[nodiscard]] Rules presetRules(Preset preset);
 [[nodiscard]] std::string_view presetName(Preset preset);
 [[nodiscard]] const std::vector<Preset>& allPresets();

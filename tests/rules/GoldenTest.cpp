@@ -1,6 +1,6 @@
 // Golden texts for Kalah, Kalah-club and Mangala: a position, a move, and what a player sees: the event
 // trace (describeTrace) and the board after it (drawBoard), then the position string. Each text was
-// checked by hand against RULES.md; a change in the engine's behaviour shows up here as a diff.
+// checked by hand against docs/rules.md; a change in the engine's behaviour shows up here as a diff.
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // Perft: the committed tables (data/perft.txt) and a cross-check against a naive move generator
-// written here from RULES.md alone (plain loops over a vector, no precomputed ring), compared
+// written here from docs/rules.md alone (plain loops over a vector, no precomputed ring), compared
 // position by position with the engine at every node of small trees.
 
 #include <gtest/gtest.h>
