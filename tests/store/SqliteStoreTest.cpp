@@ -12,6 +12,7 @@
 
 #include "TestDb.hpp"
 #include "accounts/Tokens.hpp"
+#include "store/SqliteStore.hpp"
 #include "store/Store.hpp"
 
 namespace semis::store {
@@ -42,6 +43,30 @@ class Raw {
  private:
   sqlite3* db_ = nullptr;
 };
+
+TEST(SqliteStore, MapsResultCodesToFaults) {
+  EXPECT_EQ(sqliteFault(SQLITE_BUSY), Fault::Busy);
+  EXPECT_EQ(sqliteFault(SQLITE_BUSY_SNAPSHOT), Fault::Busy);
+  EXPECT_EQ(sqliteFault(SQLITE_LOCKED), Fault::Busy);
+  EXPECT_EQ(sqliteFault(SQLITE_FULL), Fault::Full);
+  EXPECT_EQ(sqliteFault(SQLITE_READONLY), Fault::ReadOnly);
+  EXPECT_EQ(sqliteFault(SQLITE_READONLY_DBMOVED), Fault::ReadOnly);
+  EXPECT_EQ(sqliteFault(SQLITE_CONSTRAINT_PRIMARYKEY), Fault::Conflict);
+  EXPECT_EQ(sqliteFault(SQLITE_CORRUPT), Fault::Corrupt);
+  EXPECT_EQ(sqliteFault(SQLITE_NOTADB), Fault::Corrupt);
+  EXPECT_EQ(sqliteFault(SQLITE_ERROR), Fault::Other);
+}
+
+TEST(SqliteStore, RefusesAFileThatIsNoDatabase) {
+  TestDb db("sqlite");
+  {
+    std::ofstream junk(db.where(), std::ios::binary);
+    junk << std::string(8192, 'x');
+  }
+  auto s = openStore(db.where());
+  ASSERT_FALSE(s);
+  EXPECT_EQ(s.error().fault, Fault::Corrupt) << s.error().message;
+}
 
 TEST(SqliteStore, UsesWriteAheadLogging) {
   TestDb db("sqlite");

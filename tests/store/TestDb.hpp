@@ -75,6 +75,8 @@ class TestDb {
 
   [[nodiscard]] const std::string& where() const { return where_; }
   [[nodiscard]] const std::string& dir() const { return dir_; }
+  [[nodiscard]] const std::string& name() const { return name_; }
+  [[nodiscard]] const std::string& admin() const { return admin_; }
   [[nodiscard]] const std::string& error() const { return error_; }
 
  private:
