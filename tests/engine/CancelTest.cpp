@@ -68,7 +68,9 @@ TEST_P(CancelTest, ARaisedFlagLeavesEveryHintMoveUnproven) {
   for (const MoveValue& mv : h->moves) {
     Position child = board.start();
     board.apply(child, mv.move);
-    if (!child.over) EXPECT_FALSE(mv.exact) << "move " << mv.move;
+    if (!child.over) {
+      EXPECT_FALSE(mv.exact) << "move " << mv.move;
+    }
   }
 }
 

@@ -47,6 +47,13 @@ bool spinUntil(const std::atomic<bool>& flag) {
   return true;
 }
 
+// "A" + a number (GCC 12 warns, wrongly, about `"A" + std::to_string(i)`).
+std::string named(char prefix, int i) {
+  std::string s(1, prefix);
+  s += std::to_string(i);
+  return s;
+}
+
 // Occupies the pool's only thread until released, so the jobs queued meanwhile run in the pool's
 // order and not in the order of a race with the worker.
 struct Blocker {
@@ -79,7 +86,7 @@ TEST(AiPool, TakesOwnersInTurn) {
       if (--left == 0) allDone.set();
     };
   };
-  for (int i = 1; i <= 10; ++i) ASSERT_EQ(pool.submit("A", "a" + std::to_string(i), job("A" + std::to_string(i))), Queued::Yes);
+  for (int i = 1; i <= 10; ++i) ASSERT_EQ(pool.submit("A", named('a', i), job(named('A', i))), Queued::Yes);
   ASSERT_EQ(pool.submit("B", "b1", job("B1")), Queued::Yes);
   EXPECT_EQ(pool.queued(), 11U);
   EXPECT_EQ(pool.running(), 1U);
@@ -89,7 +96,7 @@ TEST(AiPool, TakesOwnersInTurn) {
   // B's one job runs second, not after A's ten; each owner's jobs keep their own order.
   EXPECT_EQ(order[0], "A1");
   EXPECT_EQ(order[1], "B1");
-  for (int i = 2; i <= 10; ++i) EXPECT_EQ(order[static_cast<std::size_t>(i)], "A" + std::to_string(i));
+  for (int i = 2; i <= 10; ++i) EXPECT_EQ(order[static_cast<std::size_t>(i)], named('A', i));
 }
 
 TEST(AiPool, ThreeOwnersAlternate) {
@@ -253,10 +260,10 @@ TEST(AiPool, ManyThreadsRunEverythingOnce) {
   for (int t = 0; t < 4; ++t) {
     submitters.emplace_back([&, t] {
       for (int i = 0; i < kJobs / 4; ++i) {
-        const std::string owner = "p" + std::to_string((t * 7 + i) % 5);
+        const std::string owner = named('p', (t * 7 + i) % 5);
         Queued q = Queued::OwnerFull;
         while (q != Queued::Yes) {
-          q = pool.submit(owner, "g" + std::to_string(i % 3), [&](const std::atomic<bool>&) {
+          q = pool.submit(owner, named('g', i % 3), [&](const std::atomic<bool>&) {
             if (++runs == kJobs) allDone.set();
           });
           if (q != Queued::Yes) std::this_thread::yield();
