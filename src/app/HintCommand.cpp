@@ -3,13 +3,55 @@
 
 #include <bit>
 #include <cstdio>
-#include <nlohmann/json.hpp>
+#include <string>
 
 #include "app/Commands.hpp"
 #include "app/Setup.hpp"
 #include "engine/Hint.hpp"
+#include "protocol/Hints.hpp"
 
 namespace semis::app {
+
+namespace {
+
+// The engine gives codes and numbers; the command line words them in English (the web client has
+// its own words for the same codes).
+std::string seeds(int n) { return std::to_string(n) + (n == 1 ? " seed" : " seeds"); }
+
+std::string verdictWords(const engine::Verdict& v) {
+  switch (v.code) {
+    case engine::VerdictCode::WinsBy:
+      return "wins by " + std::to_string(v.n) + " with best play";
+    case engine::VerdictCode::Draws:
+      return "draws with best play";
+    case engine::VerdictCode::LosesByAtMost:
+      return "loses by " + std::to_string(v.n) + " with best play (the best defence)";
+    case engine::VerdictCode::Estimate:
+      return "about " + std::string(v.n > 0 ? "+" : "") + std::to_string(v.n) + " (not proven)";
+  }
+  return "?";
+}
+
+std::string reasonWords(const engine::MoveReason& r) {
+  switch (r.code) {
+    case engine::Reason::ExtraTurn:
+      return "ends in your store: you play again";
+    case engine::Reason::Captures:
+      return "captures " + seeds(r.n);
+    case engine::Reason::Protects:
+      return "moves your house " + std::to_string(r.house) + " of " + seeds(r.n) +
+             " out of reach of the opponent's capture";
+    case engine::Reason::StopsCapture:
+      return "stops the opponent capturing your house " + std::to_string(r.house) + " of " + seeds(r.n);
+    case engine::Reason::NoExtraTurnForOpponent:
+      return "avoids giving the opponent an extra turn";
+    case engine::Reason::Feeds:
+      return "feeds the opponent, as the rules require";
+  }
+  return "?";
+}
+
+}  // namespace
 
 int hintCommand(int argc, char** argv) {
   auto args = Args::parse(argc, argv, {"rules", "position", "seconds"}, {"json"});
@@ -30,20 +72,16 @@ int hintCommand(int argc, char** argv) {
   limits.seconds = seconds / (legal > 0 ? legal : 1);
   auto h = engine::hint(search, pos, limits);
   if (!h) return complain("hint", h.error().message);
-  std::printf("play house %d: %s\n", h->move, h->verdict.c_str());
-  for (const auto& r : h->reasons) std::printf("  - %s\n", r.c_str());
+  std::printf("play house %d: %s\n", h->move, verdictWords(h->verdict).c_str());
+  for (const auto& r : h->reasons) std::printf("  - %s\n", reasonWords(r).c_str());
+  if (h->reasons.empty()) std::printf("  - the search rates it best\n");
   for (const auto& mv : h->moves)
     std::printf("  move %d : %+d%s\n", mv.move, mv.value, mv.exact ? "" : " (not proven)");
   if (args->has("json")) {
-    nlohmann::ordered_json j;
-    j["move"] = h->move;
-    j["value"] = h->value;
-    j["exact"] = h->exact;
-    j["verdict"] = h->verdict;
-    j["reasons"] = h->reasons;
-    auto arr = nlohmann::ordered_json::array();
-    for (const auto& mv : h->moves) arr.push_back({{"move", mv.move}, {"value", mv.value}, {"exact", mv.exact}});
-    j["moves"] = arr;
+    // The server's hint message without its type and game, plus the search's nodes.
+    protocol::Json j = protocol::hintJson("", *h);
+    j.erase("type");
+    j.erase("game");
     j["nodes"] = h->nodes;
     std::printf("%s\n", j.dump().c_str());
   }

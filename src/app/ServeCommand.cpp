@@ -1,6 +1,10 @@
-// `semis serve [--port 8080] [--db semis.db] [--web DIR]`: the game server (docs/server.md).
+// `semis serve [--port 8080] [--db semis.db] [--web DIR] [--ai-threads N] [--ai engine|greedy]`:
+// the game server (docs/server.md). --ai-threads: searches at once (default: the cores); --ai
+// greedy: instant, deterministic AI moves and hints instead of the engine's (tests, load runs).
 
+#include <algorithm>
 #include <charconv>
+#include <thread>
 
 #include "app/Args.hpp"
 #include "app/Commands.hpp"
@@ -21,7 +25,7 @@ bool readInt(const Args& args, const char* name, int lo, int hi, int& out) {
 }  // namespace
 
 int serveCommand(int argc, char** argv) {
-  auto args = Args::parse(argc, argv, {"port", "db", "web", "address", "threads", "idle-seconds", "rate"});
+  auto args = Args::parse(argc, argv, {"port", "db", "web", "address", "threads", "idle-seconds", "rate", "ai-threads", "ai"});
   if (!args) return complain("serve", args.error().message);
   server::ServerOptions o;
   int port = o.port;
@@ -31,10 +35,14 @@ int serveCommand(int argc, char** argv) {
   if (!readInt(*args, "idle-seconds", 1, 86400, o.idleSeconds))
     return complain("serve", "--idle-seconds must be 1..86400");
   if (!readInt(*args, "rate", 1, 10000, o.ratePerSecond)) return complain("serve", "--rate must be 1..10000");
+  o.aiThreads = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  if (!readInt(*args, "ai-threads", 1, 256, o.aiThreads)) return complain("serve", "--ai-threads must be 1..256");
+  const std::string ai = args->get("ai", "engine");
+  if (ai != "engine" && ai != "greedy") return complain("serve", "--ai takes engine or greedy");
   o.db = args->get("db", o.db);
   o.web = args->get("web");
   o.address = args->get("address", o.address);
-  return server::runServer(o);
+  return server::runServer(o, ai == "greedy" ? server::makeGreedyMoveSource() : server::makeEngineMoveSource());
 }
 
 }  // namespace semis::app

@@ -42,7 +42,9 @@ struct RunState {
 
  private:
   bool timeUp() const {
-    return stop.load(std::memory_order_relaxed) || (limits.seconds > 0 && elapsed() >= limits.seconds);
+    return stop.load(std::memory_order_relaxed) ||
+           (limits.cancel != nullptr && limits.cancel->load(std::memory_order_relaxed)) ||
+           (limits.seconds > 0 && elapsed() >= limits.seconds);
   }
 };
 

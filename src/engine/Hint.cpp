@@ -40,25 +40,24 @@ bool givesExtraTurn(const Board& board, const Position& child, Side opponent) {
 
 }  // namespace
 
-std::string verdictText(int value, bool exact) {
-  if (!exact) return "about " + std::string(value > 0 ? "+" : "") + std::to_string(value) + " (not proven)";
-  if (value > 0) return "wins by " + std::to_string(value) + " with best play";
-  if (value < 0) return "loses by " + std::to_string(-value) + " with best play (the best defence)";
-  return "draws with best play";
+Verdict verdictOf(int value, bool exact) {
+  if (!exact) return {VerdictCode::Estimate, value};
+  if (value > 0) return {VerdictCode::WinsBy, value};
+  if (value < 0) return {VerdictCode::LosesByAtMost, -value};
+  return {VerdictCode::Draws, 0};
 }
 
-std::vector<std::string> moveReasons(const Board& board, const Position& pos, int move) {
-  std::vector<std::string> out;
+std::vector<MoveReason> moveReasons(const Board& board, const Position& pos, int move) {
+  std::vector<MoveReason> out;
   const Side me = pos.toMove;
   const Side opp = other(me);
-  if (board.mustFeed(pos)) out.emplace_back("feeds the opponent, as the rules require");
+  if (board.mustFeed(pos)) out.push_back({Reason::Feeds});
   Position child = pos;
   const MoveInfo info = board.apply(child, move);
-  if (info.extraTurn) out.emplace_back("ends in your store: you play again");
-  if (info.captured > 0)
-    out.push_back("captures " + std::to_string(info.captured) + " seed" + (info.captured == 1 ? "" : "s"));
-  if (info.castleMade) out.emplace_back("builds your castle");
-  // Protection: a house of mine the opponent could capture now and no longer can after the move.
+  if (info.extraTurn) out.push_back({Reason::ExtraTurn});
+  if (info.captured > 0) out.push_back({Reason::Captures, info.captured});
+  // A house of mine the opponent could capture now and no longer can after the move: sown out of
+  // reach by the move itself (Protects), or saved by changing his sowing (StopsCapture).
   const auto before = threats(board, pos, opp);
   const auto after = threats(board, child, opp);
   int bestPit = -1;
@@ -70,9 +69,9 @@ std::vector<std::string> moveReasons(const Board& board, const Position& pos, in
       bestPit = pit;
   }
   if (bestPit >= 0) {
-    out.push_back("protects your house " + std::to_string(board.houseNumber(bestPit)) + " of " +
-                  std::to_string(before[static_cast<std::size_t>(bestPit)]) +
-                  " seeds that the opponent could capture next");
+    const int house = board.houseNumber(bestPit);
+    out.push_back({house == move ? Reason::Protects : Reason::StopsCapture, before[static_cast<std::size_t>(bestPit)],
+                   house});
   }
   // Extra turns for the opponent: this move gives none where another move would.
   if (!info.extraTurn && !givesExtraTurn(board, child, opp)) {
@@ -84,9 +83,8 @@ std::vector<std::string> moveReasons(const Board& board, const Position& pos, in
       const MoveInfo i2 = board.apply(c2, h);
       otherGives = !i2.extraTurn && givesExtraTurn(board, c2, opp);
     }
-    if (otherGives) out.emplace_back("avoids giving the opponent an extra turn");
+    if (otherGives) out.push_back({Reason::NoExtraTurnForOpponent});
   }
-  if (child.over) out.emplace_back("ends the game");
   return out;
 }
 
@@ -112,9 +110,8 @@ Result<Hint> hint(Search& search, const Position& pos, const Limits& limits) {
   h.move = best->move;
   h.value = best->value;
   h.exact = best->exact;
-  h.verdict = verdictText(h.value, h.exact);
+  h.verdict = verdictOf(h.value, h.exact);
   h.reasons = moveReasons(board, pos, h.move);
-  if (h.reasons.empty()) h.reasons.emplace_back("the search rates it best");
   return h;
 }
 

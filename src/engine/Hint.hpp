@@ -1,29 +1,63 @@
 #pragma once
-// Hints that explain: the recommended move, its value (exact when the search proved it), and the
-// reasons a player understands, each read off the actual position.
+// Hints that explain: the recommended move, its value (exact when the search proved it), a verdict
+// and the reasons a player understands, each read off the actual position. Verdicts and reasons
+// are values (codes with their numbers), not words: the command line words them in English, the
+// web client in the player's language (protocol/Hints.hpp is their wire form).
 
-#include <string>
+#include <cstdint>
 #include <vector>
 
 #include "engine/Search.hpp"
 
 namespace semis::engine {
 
+enum class Reason : std::uint8_t {
+  ExtraTurn,               // ends in the mover's store: he plays again
+  Captures,                // n: the seeds it captures
+  Protects,                // n: the seeds of the mover's house `house`, which the move sows out of reach
+  StopsCapture,            // n: the seeds of the mover's house `house` the opponent could take, and no longer can
+  NoExtraTurnForOpponent,  // gives the opponent no extra turn where another move would
+  Feeds,                   // feeds the opponent, as the rules require
+};
+
+struct MoveReason {
+  Reason code = Reason::ExtraTurn;
+  int n = 0;      // Captures, Protects, StopsCapture; 0 otherwise
+  int house = 0;  // Protects, StopsCapture: the mover's house (1..N) at stake; 0 otherwise
+  bool operator==(const MoveReason&) const = default;
+};
+
+enum class VerdictCode : std::uint8_t {
+  WinsBy,         // proven: n > 0 seeds ahead with best play
+  Draws,          // proven draw
+  LosesByAtMost,  // proven: the best defence loses by n > 0
+  Estimate,       // not proven: n is the search's value (may be negative)
+};
+
+struct Verdict {
+  VerdictCode code = VerdictCode::Estimate;
+  int n = 0;  // 0 for Draws
+  bool operator==(const Verdict&) const = default;
+};
+
 struct Hint {
   int move = 0;
   int value = 0;
   bool exact = false;
-  std::string verdict;               // "wins by 4 with best play", "about +2 (not proven)"
-  std::vector<std::string> reasons;  // "ends in your store: you play again", "captures 5 seeds", ...
-  std::vector<MoveValue> moves;      // every legal move's value
+  Verdict verdict;
+  std::vector<MoveReason> reasons;  // may be empty: the search alone rates the move best
+  std::vector<MoveValue> moves;     // every legal move's value
   std::uint64_t nodes = 0;
 };
 
-// `limits` apply to each legal move's search. Never recommends a move proven to lose (or to do
-// worse than another proven move) when a proven win or draw is known. Error when the game is over.
+// `limits` apply to each legal move's search (limits.cancel ends them all). Never recommends a move
+// proven to lose (or to do worse than another proven move) when a proven win or draw is known.
+// Error when the game is over.
 [[nodiscard]] Result<Hint> hint(Search& search, const Position& pos, const Limits& limits);
-// The reasons for one legal move (the rules' facts, no search).
-[[nodiscard]] std::vector<std::string> moveReasons(const Board& board, const Position& pos, int move);
-[[nodiscard]] std::string verdictText(int value, bool exact);
+// The reasons for one legal move (the rules' facts, no search): Feeds first, then what the move
+// does (ExtraTurn, Captures), then what it prevents (Protects or StopsCapture, NoExtraTurnForOpponent).
+[[nodiscard]] std::vector<MoveReason> moveReasons(const Board& board, const Position& pos, int move);
+// exact: WinsBy, Draws or LosesByAtMost by the value's sign; otherwise Estimate.
+[[nodiscard]] Verdict verdictOf(int value, bool exact);
 
 }  // namespace semis::engine

@@ -42,6 +42,7 @@ int Player::choose(const Position& pos) {
   switch (level_) {
     case Level::Easy: {
       Limits limits;
+      limits.cancel = cancel_;
       limits.depth = 1;
       std::vector<MoveValue> values = search_->moveValues(pos, limits);
       // A beginner sometimes does not see the moves that capture or play again.
@@ -69,12 +70,14 @@ int Player::choose(const Position& pos) {
     }
     case Level::Medium: {
       Limits limits;
+      limits.cancel = cancel_;
       limits.depth = options_.mediumDepth;
       limits.seconds = options_.hardSeconds;
       return search_->run(pos, limits).bestMove;
     }
     case Level::Hard: {
       Limits limits;
+      limits.cancel = cancel_;
       limits.seconds = options_.hardSeconds;
       return search_->run(pos, limits).bestMove;
     }
@@ -82,6 +85,7 @@ int Player::choose(const Position& pos) {
       // The exact solve proves a value far sooner than a ply-by-ply search; when the budget ends it
       // first, the rest of the budget chooses as Hard does.
       Limits limits;
+      limits.cancel = cancel_;
       limits.seconds = options_.hardSeconds * 5;
       limits.aim = Aim::ValueFirst;
       return search_->run(pos, limits).bestMove;

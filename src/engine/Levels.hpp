@@ -4,6 +4,7 @@
 // full strength within a time budget (about a second in play). Perfect solves the position when it
 // can within a longer budget (the exact solve, on most of it) and otherwise plays as Hard.
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <random>
@@ -33,6 +34,9 @@ class Player {
  public:
   Player(const Rules& rules, Level level, LevelOptions options = {});
   void setEgdb(const class Egdb* egdb) { search_->setEgdb(egdb); }
+  // Every later search ends soon after `cancel` turns true (Limits::cancel); choose() then
+  // returns the best move found so far. nullptr: none.
+  void setCancel(const std::atomic<bool>* cancel) { cancel_ = cancel; }
   // A legal move for pos (not over).
   int choose(const Position& pos);
   [[nodiscard]] Level level() const { return level_; }
@@ -42,6 +46,7 @@ class Player {
   LevelOptions options_;
   std::unique_ptr<Search> search_;
   std::mt19937_64 rng_;
+  const std::atomic<bool>* cancel_ = nullptr;
 };
 
 }  // namespace semis::engine

@@ -271,7 +271,8 @@ SearchResult Search::valueFirst(const Position& pos, const Limits& limits, const
   first.nodes = limits.nodes == 0 ? 0 : std::max<std::uint64_t>(1, limits.nodes * kSolveFifths / 5);
   const std::uint32_t stopsBefore = stops_.load();
   const SearchResult solved = run(pos, first, progress);
-  if (solved.exact || stops_.load() != stopsBefore) return solved;  // proven, or stop() came
+  const bool cancelled = limits.cancel != nullptr && limits.cancel->load(std::memory_order_relaxed);
+  if (solved.exact || cancelled || stops_.load() != stopsBefore) return solved;  // proven, or stopped
   Limits rest = limits;
   rest.aim = Aim::Move;
   rest.seconds = limits.seconds - first.seconds;

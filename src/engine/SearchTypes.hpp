@@ -1,6 +1,7 @@
 #pragma once
 // The values a search takes and gives, shared by the general Search and the Kalah-family Solver.
 
+#include <atomic>
 #include <cstdint>
 #include <vector>
 
@@ -26,6 +27,9 @@ struct Limits {
   // a depth limit, as a search with no limits does). Move deepens ply by ply, which is right for
   // choosing a move in time but takes far longer to reach an exact value.
   Aim aim = Aim::Move;
+  // Read with the clock: once it turns true the search ends as stop() ends it (the server's AI
+  // pool cancels a game's search this way; a flag, unlike stop(), is never cleared by a run).
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 struct SearchResult {

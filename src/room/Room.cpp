@@ -476,15 +476,9 @@ bool Room::aiToMove() const {
   return seats_[static_cast<std::size_t>(index(game_->position().toMove))].player == kAiSeat;
 }
 
-int Room::aiBudgetMs(TimePoint now) const {
-  const std::string& level = spec_.level;
-  const int budget = level == "easy" ? 200 : level == "medium" ? 500 : level == "hard" ? 1000 : 3000;
-  if (!spec_.clock.enabled()) return budget;
-  // Never more than a twentieth of the time left plus most of the increment: the AI cannot lose
-  // on time by thinking, and keeps time for the moves to come.
-  const long long left = std::max(0LL, clockLeft(game_->position().toMove, now));
-  const long long share = left / 20 + spec_.clock.increment * 800LL;
-  return static_cast<int>(std::clamp<long long>(share, 5, budget));
+long long Room::clockLeftToMove(TimePoint now) const {
+  if (!spec_.clock.enabled()) return -1;
+  return std::max(0LL, clockLeft(game_->position().toMove, now));
 }
 
 std::string Room::aiOwner() const {

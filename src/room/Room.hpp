@@ -92,9 +92,10 @@ class Room {
   [[nodiscard]] bool over() const { return adjudication_.has_value() || game_->over(); }
   [[nodiscard]] bool full() const { return !seats_[0].player.empty() && !seats_[1].player.empty(); }
   [[nodiscard]] std::string status() const;
-  // The AI must move now: its request's position, level and a budget that fits its clock.
+  // The AI must move now.
   [[nodiscard]] bool aiToMove() const;
-  [[nodiscard]] int aiBudgetMs(TimePoint now) const;
+  // The side to move's time left (ms), or -1 without a clock: what the AI's budget must fit.
+  [[nodiscard]] long long clockLeftToMove(TimePoint now) const;
   // Who the AI's work is for (the human seat), for the pool's fairness.
   [[nodiscard]] std::string aiOwner() const;
   // When the side to move's flag falls, if a clock runs.

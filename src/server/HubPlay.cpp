@@ -255,11 +255,16 @@ void Hub::maybeAi(const LivePtr& live) {
   room::Room& room = *live->room;
   if (!room.aiToMove() || live->aiQueued || stopping_) return;
   const auto now = std::chrono::steady_clock::now();
-  MoveRequest request{room.spec().rules, room.game().position(), room.spec().level, room.aiBudgetMs(now)};
+  const int budget = aiBudgetMs(room.spec().level, room.clockLeftToMove(now), room.spec().clock.increment);
+  MoveRequest request{room.spec().rules, room.game().position(), room.spec().level, budget};
   const std::size_t plies = room.game().plies().size();
   const std::string id = room.id();
-  const auto queued = pool_.submit(room.aiOwner(), id, [this, id, request, plies](const std::atomic<bool>& cancelled) {
-    const int house = ai_->choose(request, cancelled);
+  const auto queued = pool_.submit(room.aiOwner(), id, [this, id, request, plies, now](const std::atomic<bool>& cancelled) {
+    // The clock ran while the job waited: the search gets what is left of its budget.
+    MoveRequest timed = request;
+    const auto waited = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - now);
+    timed.budgetMs = std::max(kMinAiBudgetMs, request.budgetMs - static_cast<int>(waited.count()));
+    const int house = ai_->choose(timed, cancelled);
     if (cancelled || house <= 0) {
       // Cancelled (the game ended or the server stops): the game may be asked to think again.
       LivePtr l;

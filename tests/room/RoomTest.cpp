@@ -149,15 +149,14 @@ TEST(Room, ClocksChargeTheMoverAndAddTheIncrement) {
   EXPECT_FALSE(r.clockJson(t0 + 80s)["running"]);
 }
 
-TEST(Room, TheAisBudgetFitsItsClock) {
-  Room untimed = aiRoom();
-  EXPECT_EQ(untimed.aiBudgetMs(t0), 200);
+TEST(Room, TheTimeLeftToMoveIsWhatTheAiMustFit) {
+  EXPECT_EQ(aiRoom().clockLeftToMove(t0), -1) << "no clock";
   Room r("g4", spec("kalah", protocol::Mode::Ai, 10), 1);
   r.seatPlayers({Seat{kAiSeat, "", 0}, Seat{"alice", "Alice", 0}}, t0);
   ASSERT_TRUE(r.aiToMove());
-  EXPECT_LE(r.aiBudgetMs(t0), 10000 / 20);
-  EXPECT_LE(r.aiBudgetMs(t0 + 9900ms), 100 / 20 + 5);
-  EXPECT_GE(r.aiBudgetMs(t0 + 9900ms), 1);
+  EXPECT_EQ(r.clockLeftToMove(t0), 10000);
+  EXPECT_EQ(r.clockLeftToMove(t0 + 9900ms), 100);
+  EXPECT_EQ(r.clockLeftToMove(t0 + 11s), 0);
 }
 
 TEST(Room, DrawOffersAgainstTheAiAreDeclinedInTheSameChange) {
