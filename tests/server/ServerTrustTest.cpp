@@ -71,8 +71,11 @@ TEST(ServerTrust, OneGuestHoldsABoundedNumberOfUnfinishedGames) {
   EXPECT_NE(refused.body.find("too_many_games"), std::string::npos) << refused.body;
   WsClient ws;
   ASSERT_TRUE(ws.connect(server.port(), cookie));
+  joinGame(ws, games[0]);
   ws.send({{"type", "resign"}, {"game", games[0]}});
-  ASSERT_TRUE(ws.until([](const Json& m) { return m["type"] == "error" || m.dump().find("game_over") != std::string::npos; }));
+  auto over = ws.until([](const Json& m) { return m["type"] == "error" || m.dump().find("game_over") != std::string::npos; });
+  ASSERT_TRUE(over);
+  ASSERT_EQ((*over)["type"], "event") << over->dump();
   EXPECT_EQ(http(server.port(), "POST", "/api/games", kAiGame.dump(), cookie).status, 200)
       << "a finished game frees its place";
 }
