@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
+#include <unistd.h>
+
 #include <cstdlib>
 
 #include "Play.hpp"
@@ -219,6 +221,80 @@ TEST(ServerTrust, MemoryHoldsOnlyWhatIsPlayed) {
   ASSERT_TRUE(server.start()) << server.logs();
   EXPECT_EQ(metric(server.port(), "semis_games_in_memory"), 0) << "unfinished games load on demand, not at start";
   EXPECT_EQ(Json::parse(http(server.port(), "GET", "/api/games?live=1").body)["games"].size(), 0U);
+}
+
+
+// A small tmpfs of its own (root only: the test is skipped where it cannot mount), so the disk can
+// be filled and made read-only under a running server.
+class SmallDisk {
+ public:
+  SmallDisk() {
+    char tmpl[] = "/tmp/semis-disk-XXXXXX";
+    const char* d = mkdtemp(tmpl);
+    if (d == nullptr) return;
+    dir_ = d;
+    mounted_ = geteuid() == 0 && std::system(("mount -t tmpfs -o size=3m tmpfs '" + dir_ + "' 2>/dev/null").c_str()) == 0;
+  }
+  ~SmallDisk() {
+    if (mounted_) (void)std::system(("umount -l '" + dir_ + "'").c_str());
+    if (!dir_.empty()) (void)std::system(("rm -rf '" + dir_ + "'").c_str());
+  }
+  [[nodiscard]] bool mounted() const { return mounted_; }
+  [[nodiscard]] const std::string& dir() const { return dir_; }
+  void fill() { (void)std::system(("dd if=/dev/zero of='" + dir_ + "/fill' bs=4k 2>/dev/null").c_str()); }
+  void free() { (void)std::system(("rm -f '" + dir_ + "/fill'").c_str()); }
+  bool readOnly() { return std::system(("mount -o remount,ro '" + dir_ + "'").c_str()) == 0; }
+
+ private:
+  std::string dir_;
+  bool mounted_ = false;
+};
+
+TEST(ServerTrust, AFullDiskAnswersClearErrorsAndLosesNothing) {
+  if (!onSqlite()) GTEST_SKIP() << "an SQLite file on a small disk";
+  SmallDisk disk;
+  if (!disk.mounted()) GTEST_SKIP() << "needs root to mount a small tmpfs";
+  ServerProcess server({"--db", disk.dir() + "/semis.db"});
+  ASSERT_TRUE(server.start()) << server.logs();
+  const std::string cookie = newCookie(server.port());
+  const std::string game = createGame(server.port(), cookie, {{"rules", "kalah,houses=8,seeds=8"}, {"mode", "local"}});
+  WsClient ws;
+  ASSERT_TRUE(ws.connect(server.port(), cookie));
+  Board board = fromState(joinGame(ws, game));
+  disk.fill();
+  std::mt19937 rng(3);
+  int acked = 0;
+  int refused = 0;
+  for (int i = 0; i < 300 && !board.over && refused == 0; ++i) {
+    ws.send({{"type", "move"}, {"game", game}, {"id", i}, {"house", pickHouse(board.legal, rng)}});
+    auto m = ws.until([&](const Json& j) {
+      if (j["type"] == "event") applyEvent(board, j);
+      return j["type"] == "ack" || j["type"] == "error";
+    });
+    ASSERT_TRUE(m) << "no answer on a full disk";
+    if ((*m)["type"] == "ack") {
+      ++acked;
+    } else {
+      ++refused;
+      EXPECT_EQ((*m)["code"], "internal") << m->dump();
+      EXPECT_NE((*m)["message"].get<std::string>().find("nothing was changed"), std::string::npos) << m->dump();
+    }
+  }
+  ASSERT_EQ(refused, 1) << "the disk never filled: " << acked << " moves stored";
+  EXPECT_EQ(http(server.port(), "GET", "/healthz").status, 200);
+  auto state = Json::parse(http(server.port(), "GET", "/api/games/" + game, "", cookie).body);
+  EXPECT_EQ(state["plies"].size(), static_cast<std::size_t>(acked)) << "memory holds only what was stored";
+  disk.free();
+  board = fromState(joinGame(ws, game));
+  EXPECT_GT(playMove(ws, {}, game, pickHouse(board.legal, rng), "after", board), 0) << "writes resume";
+  server.kill9();
+  ASSERT_TRUE(server.start()) << server.logs();
+  state = Json::parse(http(server.port(), "GET", "/api/games/" + game, "", cookie).body);
+  EXPECT_EQ(state["plies"].size(), static_cast<std::size_t>(acked + 1)) << "every acknowledged move, and no other";
+  ASSERT_EQ(server.terminate(), 0);
+  ASSERT_TRUE(disk.readOnly());
+  EXPECT_FALSE(server.start()) << "started on a read-only disk";
+  EXPECT_NE(server.logs().find("store_open_failed"), std::string::npos) << server.logs();
 }
 
 }  // namespace
