@@ -145,8 +145,8 @@ export async function launch() {
 }
 
 // A page with fast animations and its console errors collected (a test fails on any of them).
-export async function newPage(browser, { locale = 'en-GB', viewport = { width: 1100, height: 850 }, speed = '4' } = {}) {
-  const context = await browser.newContext({ locale, viewport });
+export async function newPage(browser, { locale = 'en-GB', viewport = { width: 1100, height: 850 }, speed = '4', reducedMotion = 'no-preference' } = {}) {
+  const context = await browser.newContext({ locale, viewport, reducedMotion });
   await context.addInitScript((s) => {
     if (!localStorage.getItem('semis.speed')) localStorage.setItem('semis.speed', s);
   }, speed);
@@ -171,4 +171,29 @@ export async function shot(page, name) {
   const path = join(shotsDir, `${name}.png`);
   await page.screenshot({ path, fullPage: true });
   return path;
+}
+
+// The lit hint as the page shows it, checked to be seen without any animation: the house, its
+// badge and outline, and the hint's sentence.
+export async function litHint(page) {
+  await page.waitForSelector('.pit.hint');
+  return page.evaluate(() => {
+    const lit = [...document.querySelectorAll('.pit.hint')];
+    const cell = lit[0];
+    const badge = cell.querySelector('.hint-badge');
+    const style = getComputedStyle(cell);
+    const box = badge?.getBoundingClientRect();
+    return {
+      count: lit.length,
+      side: cell.dataset.side,
+      house: Number(cell.dataset.house),
+      legal: cell.classList.contains('legal'),
+      label: cell.getAttribute('aria-label'),
+      badge: badge ? badge.textContent : null,
+      badgeShown: Boolean(box && box.width > 0 && box.height > 0 && getComputedStyle(badge).visibility !== 'hidden'),
+      outline: `${style.outlineStyle} ${parseFloat(style.outlineWidth)}`,
+      animation: style.animationName,
+      text: document.querySelector('.hint-text').textContent,
+    };
+  });
 }
