@@ -18,15 +18,32 @@ after(async () => {
 
 const sum = (a) => a.reduce((x, y) => x + y, 0);
 
-// Counts the move messages a page sends on its WebSocket.
+// Keeps the messages a page sends on its WebSocket: its moves, and every type sent.
 async function spySends(context) {
   await context.addInitScript(() => {
     window.__moves = [];
+    window.__sent = [];
+    // A hint asked while the last one is still unanswered (the page must not do that).
+    window.__hintAnswers = 0;
+    window.__hintOverlaps = 0;
     const send = WebSocket.prototype.send;
     WebSocket.prototype.send = function (data) {
+      if (!this.__spied) {
+        this.__spied = true;
+        this.addEventListener('message', (e) => {
+          try {
+            const t = JSON.parse(e.data).type;
+            if (t === 'hint' || t === 'error') window.__hintAnswers += 1;
+          } catch {
+            /* not JSON */
+          }
+        });
+      }
       try {
         const m = JSON.parse(data);
+        window.__sent.push(m.type);
         if (m.type === 'move') window.__moves.push(m);
+        if (m.type === 'hint' && window.__sent.filter((x) => x === 'hint').length - 1 > window.__hintAnswers) window.__hintOverlaps += 1;
       } catch {
         /* not JSON */
       }
@@ -408,6 +425,7 @@ const frenchReasons = [
 
 test('Teach me asks the server: a legal house lit, its reasons in French, five asks without an error', async () => {
   const { context, page } = await newPage(browser, { locale: 'fr-FR', reducedMotion: 'reduce' });
+  await spySends(context);
   const frames = recordFrames(page);
   await chooseKalah(page, 6, 4);
   await page.selectOption('#level', 'easy');
@@ -455,8 +473,17 @@ test('Teach me asks the server: a legal house lit, its reasons in French, five a
     assert.equal(Number(m[1]), lit.house);
     for (const r of m[2].split(' ; ')) assert.ok(frenchReasons.some((re) => re.test(r)), `a reason in French: ${r}`);
   }
+  // H five times in a row: never a second question while one is unanswered.
+  for (let i = 0; i < 5; ++i) await page.keyboard.press('h');
+  const asked = await page.evaluate(() => window.__sent.filter((x) => x === 'hint').length);
+  assert.ok(asked >= 6 && asked <= 10, `${asked} hints asked`);
+  await until('every answer', () => answers().length >= asked);
+  await page.waitForFunction(() => !document.querySelector('button.teach').disabled);
+  assert.equal(await page.evaluate(() => window.__hintOverlaps), 0, 'one question at a time');
+  await litHint(page);
   const got = answers();
-  assert.deepEqual(got.map((f) => f.type), ['hint', 'hint', 'hint', 'hint', 'hint'], JSON.stringify(got));
+  assert.equal(got.length, asked);
+  assert.ok(got.every((f) => f.type === 'hint'), JSON.stringify(got));
   for (const h of got) assert.ok(legal.includes(h.house));
   assert.equal(frames.filter((f) => f.type === '_close').length, 0, 'the connection stays open');
   assert.equal(await page.evaluate(() => window.__offline), false);
