@@ -25,6 +25,7 @@ export class BoardView {
   private readonly overlay: HTMLElement;
   private legal = new Set<number>();
   private active: SideLetter | null = null; // the side whose houses can be clicked now
+  private hintPit: number | null = null; // the house "Teach me" recommends, lit until the next move
   private skipping = false;
   private animating = false;
   speed = 1;
@@ -148,9 +149,25 @@ export class BoardView {
     for (const c of this.cells) c.classList.remove('lands', 'taken');
   }
 
+  // The recommended house: an outline and a "Tip" badge that stay without animation (reduced
+  // motion), and its label says so for screen readers.
   highlightHint(house: number | null): void {
-    for (const c of this.cells) c.classList.remove('hint');
-    if (house !== null && this.active) this.cells[this.housePit(this.active, house)].classList.add('hint');
+    const old = this.hintPit;
+    this.hintPit = house !== null && this.active && house >= 1 && house <= this.n ? this.housePit(this.active, house) : null;
+    for (const c of this.cells) {
+      c.classList.remove('hint');
+      c.querySelector('.hint-badge')?.remove();
+    }
+    if (old !== null) this.label(old);
+    if (this.hintPit === null) return;
+    const cell = this.cells[this.hintPit];
+    cell.classList.add('hint');
+    const badge = document.createElement('span');
+    badge.className = 'hint-badge';
+    badge.setAttribute('aria-hidden', 'true');
+    badge.textContent = t('hintBadge');
+    cell.append(badge);
+    this.label(this.hintPit);
   }
 
   // Arrow keys walk the active row in screen order; digits play a house directly.
@@ -235,7 +252,7 @@ export class BoardView {
     const count = this.pits[pit];
     let text: string;
     if (this.isStore(pit)) text = t(this.opt.stores ? 'storeLabel' : 'capturedLabel', { owner, count });
-    else text = t('houseLabel', { owner, n: this.houseNumber(pit), count }) + (this.playable(pit) ? t('legalSuffix') : '');
+    else text = t('houseLabel', { owner, n: this.houseNumber(pit), count }) + (this.playable(pit) ? t('legalSuffix') : '') + (pit === this.hintPit ? t('hintSuggested') : '');
     this.cells[pit].setAttribute('aria-label', text);
   }
 

@@ -6,9 +6,10 @@ import { Core, type LocalGame } from './core';
 import { gameInfo, presetOf } from './games';
 import { currentLang, t } from './i18n';
 import { showRules } from './rules-dialog';
-import { clockText, describe, engineHintText, hintReason, resultText } from './words';
+import { describe, engineHintText, hintReason, resultText, serverHintText } from './words';
 import { api, Connection, type ServerEvent } from './net';
-import type { GameState, MoveEvent, SideLetter } from './types';
+import { ClockModel, clockText } from './clock';
+import type { GameState, MoveEvent, ServerHint, SideLetter } from './types';
 import { el } from './dom';
 
 let activePage: GamePage | null = null;
@@ -16,10 +17,16 @@ document.addEventListener('keydown', (e) => GamePage.onKey(e));
 
 const levelDepth: Record<string, number> = { easy: 1, medium: 4, hard: 10 };
 
+// A hint: the house and its explanation, or why there is none.
+type HintAnswer = { house: number; text: string } | { error: string } | null;
+
+// How long the page waits for the server's hint (it runs on the AI pool: a few seconds at most).
+const HINT_WAIT_MS = 15000;
+
 interface Source {
   kind: 'server' | 'local' | 'ai';
   play(house: number): void;
-  hint(): Promise<{ house: number; reason: string } | null>;
+  hint(): Promise<HintAnswer>;
   extra(): HTMLElement[]; // resign, draw, swap... buttons
   close(): void;
 }
@@ -52,7 +59,13 @@ class GamePage {
   private readonly extras = el('div', { class: 'extras' });
   private readonly title = el('h1', { class: 'game-title' });
   private readonly rulesButton = el('button', { type: 'button', class: 'rules-link' }, t('rulesOf'));
+  private readonly teachButton = el('button', { type: 'button', class: 'teach' }, t('teach')) as HTMLButtonElement;
   private bannerTimer = 0;
+  private readonly clock = new ClockModel();
+  private clockTimer = 0;
+  private hintPending = false;
+  // Counts the messages that change the position, so a hint asked before one is dropped.
+  private positionVersion = 0;
 
   constructor(
     private readonly root: HTMLElement,
@@ -65,7 +78,7 @@ class GamePage {
     });
     const skip = el('button', { type: 'button', class: 'skip' }, t('skip'));
     skip.addEventListener('click', () => this.board?.skip());
-    const teach = el('button', { type: 'button', class: 'teach' }, t('teach'));
+    const teach = this.teachButton;
     teach.addEventListener('click', () => void this.teach());
     const recordBox = el('details', { class: 'record' }, el('summary', {}, t('record')), this.recordEl);
     root.replaceChildren(
@@ -176,20 +189,34 @@ class GamePage {
   }
 
   startServer(id: string): void {
-    let pendingHint: ((h: { house: number; reason: string } | null) => void) | null = null;
+    // At most one hint is asked at a time (the button is disabled meanwhile).
+    let pendingHint: { resolve: (h: HintAnswer) => void; version: number; timer: number } | null = null;
+    const answerHint = (h: HintAnswer) => {
+      const p = pendingHint;
+      if (!p) return;
+      pendingHint = null;
+      clearTimeout(p.timer);
+      // A hint for a position that has changed since it was asked is no use any more.
+      p.resolve(p.version === this.positionVersion ? h : null);
+    };
     const conn = new Connection(id, {
       state: (g) => {
         this.you = g.you ?? 'spectator';
+        this.positionVersion += 1;
+        // The clocks count from the moment the message arrived, not after the animations.
+        this.clock.set(g.clock, g.position.to_move, g.status === 'playing');
         if (!this.board) this.setup(g, this.you === 'N' ? 'N' : 'S', this.serverNames(g));
         this.queue = this.queue.then(() => this.setState(g));
+        this.drawClocks();
         void this.refreshRecord(id);
       },
-      event: (e) => this.serverEvent(e, id),
+      event: (e) => this.serverEvent(e, id, conn),
       ack: () => {},
-      error: (code, message) => {
-        if (code === 'unknown_type' && pendingHint) {
-          pendingHint(this.localHint()); // a server without hints: the core in the page answers
-          pendingHint = null;
+      error: (code, message, moveId) => {
+        // An error that answers no move while a hint is asked is the hint's answer (busy,
+        // not_a_player, game_over, rate_limited...): said beside the button, not as a banner.
+        if (pendingHint && moveId === undefined) {
+          answerHint({ error: hintErrorText(code, message) });
           return;
         }
         if (code === 'not_found') this.status.textContent = t('notFound');
@@ -208,9 +235,13 @@ class GamePage {
             if (this.state) this.setState({ ...this.state, seats: msg.seats as GameState['seats'] });
           });
         }
-        if (msg.type === 'hint' && pendingHint) {
-          pendingHint({ house: Number(msg.house), reason: String(msg.reason ?? '') });
-          pendingHint = null;
+        // Events replayed after a reconnect carry the clocks of their time: ask for today's.
+        if (msg.type === 'caught_up' && msg.game === id) void this.refetch(id, conn);
+        if (msg.type === 'hint' && msg.game === id && pendingHint) {
+          const h = msg as unknown as ServerHint;
+          // The server's house is lit only if the server's own legal list has it.
+          const legal = this.state?.legal ?? [];
+          answerHint(Number.isInteger(h.house) && legal.includes(h.house) ? { house: h.house, text: serverHintText(h) } : { error: hintErrorText('bad_answer', '') });
         }
       },
     });
@@ -222,15 +253,10 @@ class GamePage {
       },
       hint: () =>
         new Promise((resolve) => {
-          // The server's engine explains its hint when it offers one; otherwise the core in the page does.
-          if (!conn.send({ type: 'hint', game: id, lang: currentLang() })) return resolve(this.localHint());
-          pendingHint = resolve;
-          setTimeout(() => {
-            if (pendingHint === resolve) {
-              pendingHint = null;
-              resolve(this.localHint());
-            }
-          }, 1200);
+          if (pendingHint) return resolve(null);
+          if (!conn.send({ type: 'hint', game: id })) return resolve({ error: t('hintError.offline') });
+          const timer = window.setTimeout(() => answerHint({ error: t('hintError.timeout') }), HINT_WAIT_MS);
+          pendingHint = { resolve, version: this.positionVersion, timer };
         }),
       extra: () => {
         const s = this.state;
@@ -258,8 +284,11 @@ class GamePage {
       close: () => {
         conn.close();
         clearInterval(this.clockTimer);
+        this.clockTimer = 0;
       },
     };
+    // The side to move's clock is redrawn often enough that a second never shows late.
+    this.clockTimer = window.setInterval(() => this.drawClocks(), 200);
   }
 
   private serverNames(g: GameState): Record<SideLetter, string> {
@@ -271,29 +300,46 @@ class GamePage {
     return { S: name('S'), N: name('N') };
   }
 
-  private serverEvent(e: ServerEvent, id: string): void {
+  private serverEvent(e: ServerEvent, id: string, conn: Connection): void {
     const ev = e.event;
     if (ev.kind === 'move') {
       const m = ev as MoveEvent;
       const prev = this.state;
       if (!prev) return;
+      this.positionVersion += 1;
+      const ends = m.trace.some((x) => x.kind === 'game_end');
+      // Both clocks as the server has them now; the animation does not delay them.
+      if (m.clock !== undefined) this.clock.set(m.clock, m.position.to_move, !ends);
+      else if (ends) this.clock.stop();
+      this.drawClocks();
       const next: GameState = { ...prev, position: m.position, legal: m.legal, last_event: e.n, plies: [...(prev.plies ?? []), { mover: m.side, move: m.house }] };
-      if (m.trace.some((x) => x.kind === 'game_end')) next.status = 'over';
+      if (m.clock !== undefined) next.clock = m.clock;
+      if (ends) next.status = 'over';
       void this.enqueueMove(m, next).then(() => this.refreshRecord(id));
-      if (next.status === 'over') void this.refetch(id);
+      if (next.status === 'over') void this.refetch(id, conn);
       return;
+    }
+    // The game is decided (a flag, a resignation, an agreement): the clocks stop now.
+    if (ev.kind === 'game_over' || ev.kind === 'flag') {
+      this.clock.stop();
+      this.drawClocks();
     }
     // Seats, offers, results: the whole state is cheap to fetch again.
     if (ev.kind === 'rematch' && typeof ev.new_game === 'string') {
       location.assign(`/g/${ev.new_game}`);
       return;
     }
-    void this.refetch(id);
+    void this.refetch(id, conn);
   }
 
-  private async refetch(id: string): Promise<void> {
+  private async refetch(id: string, conn: Connection): Promise<void> {
     try {
       const g = await api<GameState>('GET', `/api/games/${id}`);
+      // The clocks as of this answer, unless a newer event has come over the WebSocket meanwhile.
+      if ((g.last_event ?? 0) >= conn.seen) {
+        this.clock.set(g.clock, g.position.to_move, g.status === 'playing');
+        this.drawClocks();
+      }
       this.queue = this.queue.then(() => {
         if (this.state) g.position = this.state.position;
         this.setState({ ...g, position: g.position });
@@ -363,23 +409,21 @@ class GamePage {
     return this.queue;
   }
 
-  private clockAt = 0;
-  private clockTimer = 0;
-
-  // The server sends the time left when something happens; between events the page counts down.
-  private tick(): void {
-    const s = this.state;
-    const c = s?.clock as { running?: boolean } | null | undefined;
-    if (!s || !c || !c.running || s.status !== 'playing' || !s.position.to_move) return;
-    const side = s.position.to_move;
-    const span = this.root.querySelector(`.clock[data-side="${side}"]`);
-    if (span) span.textContent = clockText(s.clock, side, Date.now() - this.clockAt);
+  // Both clocks as the clock model has them now (the server's last word, counted down).
+  private drawClocks(): void {
+    for (const side of ['S', 'N'] as const) {
+      const span = this.root.querySelector<HTMLElement>(`.clock[data-side="${side}"]`);
+      if (!span) continue;
+      const ms = this.clock.ms(side);
+      span.textContent = clockText(ms);
+      if (ms === null) delete span.dataset.ms;
+      else span.dataset.ms = String(ms);
+      span.classList.toggle('running', this.clock.running === side);
+    }
   }
 
   private setState(s: GameState): void {
     this.state = s;
-    this.clockAt = Date.now();
-    if (!this.clockTimer) this.clockTimer = window.setInterval(() => this.tick(), 1000);
     const board = this.board;
     if (!board) return;
     if (!board.busy) board.setPosition(s.position);
@@ -396,10 +440,11 @@ class GamePage {
       bar.replaceChildren(
         el('span', { class: 'name' }, names[side]),
         seat && seat.connected === false && seat.kind === 'human' ? el('span', { class: 'away' }, t('away')) : '',
-        el('span', { class: 'clock', 'data-side': side }, clockText(s.clock, side)),
+        el('span', { class: 'clock', 'data-side': side }),
       );
       bar.classList.toggle('to-move', toMove === side);
     }
+    this.drawClocks();
     // Whose turn, or the result.
     if (s.status === 'over' && s.result) {
       const text = resultText(s.result, names, this.you);
@@ -451,32 +496,53 @@ class GamePage {
     this.previewEl.textContent = describe(p, this.board);
   }
 
-  private localHint(): { house: number; reason: string } | null {
+  private localHint(): HintAnswer {
     const s = this.state;
     if (!s || s.status !== 'playing' || !s.position.to_move) return null;
     // The engine's hint, with its reasons; the small search of the binding if the engine refuses.
     const h = this.core.hint(s.rules, s.position, 60000);
-    if (h.error === undefined) return { house: h.house, reason: engineHintText(h.house, h.reasons, h.verdict) };
+    if (h.error === undefined) return { house: h.house, text: engineHintText(h.house, h.reasons, h.verdict) };
     const depth = 6;
     const b = this.core.best(s.rules, s.position, depth);
     if (b.error !== undefined) return null;
-    return { house: b.house, reason: hintReason(b, depth) };
+    return { house: b.house, text: hintReason(b, depth) };
   }
 
   private async teach(): Promise<void> {
-    if (!this.board || !this.state || this.board.busy) return;
-    const toMove = this.state.position.to_move;
+    if (!this.board || !this.state || this.board.busy || this.hintPending) return;
+    const toMove = this.state.status === 'playing' ? this.state.position.to_move : null;
     if (!toMove || !(this.you === 'both' || this.you === toMove)) {
       this.hintEl.textContent = t('hintNone');
       return;
     }
-    const h = await this.source?.hint();
+    this.hintPending = true;
+    this.teachButton.disabled = true;
+    this.teachButton.setAttribute('aria-busy', 'true');
+    this.hintEl.textContent = t('hintWaiting');
+    const version = this.positionVersion;
+    let h: HintAnswer = null;
+    try {
+      h = (await this.source?.hint()) ?? null;
+    } finally {
+      this.hintPending = false;
+      this.teachButton.disabled = false;
+      this.teachButton.removeAttribute('aria-busy');
+    }
+    if (version !== this.positionVersion || this.board.busy) {
+      this.hintEl.textContent = '';
+      return;
+    }
     if (!h) {
       this.hintEl.textContent = t('hintNone');
       return;
     }
+    if ('error' in h) {
+      this.board.highlightHint(null);
+      this.hintEl.textContent = h.error;
+      return;
+    }
     this.board.highlightHint(h.house);
-    this.hintEl.textContent = h.reason;
+    this.hintEl.textContent = h.text;
   }
 
   private flash(text: string, tone = ''): void {
@@ -485,6 +551,11 @@ class GamePage {
     clearTimeout(this.bannerTimer);
     this.bannerTimer = window.setTimeout(() => (this.bannerEl.className = 'banner'), 1800);
   }
+}
+
+function hintErrorText(code: string, message: string): string {
+  if (code === 'busy' || code === 'not_a_player' || code === 'game_over') return t(`hintError.${code}`);
+  return t('hintError.other', { message: message || code });
 }
 
 function lastPly(s: GameState): { side: SideLetter; house: number } | null {

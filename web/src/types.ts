@@ -24,6 +24,7 @@ export interface MoveEvent {
   trace: TraceEvent[];
   position: WirePosition;
   legal: number[];
+  clock?: unknown; // both clocks right after the move (server games with a clock)
 }
 
 export interface Seat {
@@ -71,4 +72,17 @@ export interface MoveSummary {
   relay_cut: boolean;
   ends: boolean;
   trace: TraceEvent[];
+}
+
+// The server's answer to `hint` (docs/protocol.md): the recommended house, its verdict and the
+// reasons as codes the page words in its own language.
+export interface ServerHint {
+  type: 'hint';
+  game: string;
+  house: number;
+  exact?: boolean;
+  value?: number;
+  verdict?: { code: string; n?: number };
+  reasons?: { code: string; n?: number }[];
+  moves?: { house: number; value: number; exact: boolean }[];
 }

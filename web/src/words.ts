@@ -1,7 +1,7 @@
 // The page's sentences about moves, hints, clocks and results, in the current language.
 import type { BoardView } from './board';
 import { currentLang, t, type Key } from './i18n';
-import type { MoveSummary, Result, SideLetter } from './types';
+import type { MoveSummary, Result, ServerHint, SideLetter } from './types';
 
 export function describe(p: MoveSummary, board: BoardView): string {
   const parts = [t('previewLands', { pit: board.pitName(p.last) })];
@@ -18,16 +18,6 @@ export function hintReason(p: MoveSummary, depth: number): string {
   if (p.captured > 0) return t('hintCapture', { house: p.house, count: p.captured });
   if (p.extra_turn) return t('hintExtra', { house: p.house });
   return t('hintQuiet', { house: p.house, depth });
-}
-
-// The clock as the server may send it: milliseconds left per side.
-export function clockText(clock: unknown, side: SideLetter, elapsed = 0): string {
-  if (!clock || typeof clock !== 'object') return '';
-  const c = clock as Record<string, unknown>;
-  const ms = typeof c[side] === 'number' ? (c[side] as number) : typeof (c.remaining as Record<string, unknown> | undefined)?.[side] === 'number' ? ((c.remaining as Record<string, number>)[side]) : null;
-  if (ms === null) return '';
-  const total = Math.max(0, Math.round((ms - elapsed) / 1000));
-  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
 }
 
 export function resultText(r: Result, names: Record<SideLetter, string>, you?: string): string {
@@ -68,4 +58,30 @@ function inLang(phrase: string): string {
 
 export function engineHintText(house: number, reasons: string[], verdict: string): string {
   return t('hintEngine', { house, reasons: reasons.map(inLang).join(' ; '), verdict: inLang(verdict) });
+}
+
+// The server's hint in words: every verdict and reason code has its sentence in both languages;
+// a code this page does not know is left out rather than shown raw.
+const verdictCodes = ['wins_by', 'draws', 'loses_by_at_most', 'estimate'];
+const reasonCodes = ['extra_turn', 'captures', 'protects', 'stops_capture', 'no_extra_turn_for_opponent', 'feeds'];
+
+export function verdictWords(v: ServerHint['verdict']): string {
+  if (!v || !verdictCodes.includes(v.code)) return '';
+  const n = v.n ?? 0;
+  // An estimate is signed: "about +3", "about -2".
+  return t(`hintVerdict.${v.code}` as Key, { n: v.code === 'estimate' && n > 0 ? `+${n}` : n });
+}
+
+export function reasonWords(r: { code: string; n?: number }): string {
+  if (!reasonCodes.includes(r.code)) return '';
+  if (r.code === 'captures' && r.n === 1) return t('hintReason.captures1');
+  return t(`hintReason.${r.code}` as Key, { n: r.n ?? 0 });
+}
+
+export function serverHintText(h: ServerHint): string {
+  const reasons = (h.reasons ?? []).map(reasonWords).filter((x) => x !== '');
+  if (reasons.length === 0) reasons.push(t('hintReason.best'));
+  const verdict = verdictWords(h.verdict);
+  const params = { house: h.house, reasons: reasons.join(currentLang() === 'fr' ? ' ; ' : '; '), verdict };
+  return verdict ? t('hintEngine', params) : t('hintPlain', params);
 }

@@ -1,12 +1,14 @@
 // Starts what the browser tests talk to and the browser itself.
 // - SEMIS_URL=http://127.0.0.1:PORT: use a running `semis serve`.
-// - SEMIS_BIN=path/to/semis: start `semis serve --web dist` on a free port.
-// - SEMIS_PREVIEW=1: `vite preview` of dist/ (no server at all: local play only).
+// - SEMIS_BIN=path/to/semis: start `semis serve --port 0 --web dist`; the port is the one its
+//   `listening` log line (JSON on stderr) names, so no port is ever guessed and then raced for.
+// - SEMIS_PREVIEW=1: `vite preview` of dist/ on a port the system picks (no server: local play only).
 // - otherwise: build/release (or build/debug) src/app/semis of this checkout, if built.
+// SEMIS_LOG=1 echoes the server's log lines.
 import { spawn, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createServer } from 'node:net';
+import { createInterface } from 'node:readline';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -15,12 +17,50 @@ export const webDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const shotsDir = join(webDir, 'test-results');
 mkdirSync(shotsDir, { recursive: true });
 
-function freePort() {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
+// Starts `semis serve` and resolves with its port once it logs `listening`; the log is read to
+// the end (a full pipe would stop the server), the last lines kept for the error message.
+function startSemis(bin, args) {
+  const child = spawn(bin, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  const lines = [];
+  return new Promise((resolve, reject) => {
+    const fail = (why) => {
+      clearTimeout(timer);
+      child.kill('SIGTERM');
+      reject(new Error(`${bin} ${args.join(' ')}: ${why}\n${lines.join('\n')}`));
+    };
+    const timer = setTimeout(() => fail('no "listening" log line within 20 s'), 20000);
+    child.once('error', (e) => fail(e.message));
+    child.once('exit', (code, signal) => fail(`exited (${code ?? signal}) before listening`));
+    createInterface({ input: child.stderr }).on('line', (line) => {
+      lines.push(line);
+      if (lines.length > 40) lines.shift();
+      if (process.env.SEMIS_LOG) process.stderr.write(`semis: ${line}\n`);
+      let entry;
+      try {
+        entry = JSON.parse(line);
+      } catch {
+        return;
+      }
+      if (entry.event === 'listening' && Number.isInteger(entry.port) && entry.port > 0) {
+        clearTimeout(timer);
+        child.removeAllListeners('exit');
+        resolve({ child, port: entry.port });
+      }
+    });
+  });
+}
+
+// `vite preview` on a port the system picks: the URL it prints names it.
+function startPreview() {
+  const child = spawn(join(webDir, 'node_modules', '.bin', 'vite'), ['preview', '--port', '0', '--host', '127.0.0.1'], { cwd: webDir, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('vite preview printed no URL')), 20000);
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      const m = /http:\/\/127\.0\.0\.1:(\d+)/.exec(line.replace(/\x1b\[[0-9;]*m/g, ''));
+      if (m) {
+        clearTimeout(timer);
+        resolve({ child, port: Number(m[1]) });
+      }
     });
   });
 }
@@ -41,7 +81,7 @@ async function waitFor(url, ms = 20000) {
 
 let started = null;
 
-// { url, kind: real|preview, server: whether the API answers, stop() }
+// { url, kind: real|preview, server: whether the API answers, restart(), stop() }
 export async function startSite() {
   if (started) return started;
   if (!existsSync(join(webDir, 'dist', 'index.html'))) execFileSync('npm', ['run', 'build'], { cwd: webDir, stdio: 'inherit' });
@@ -50,28 +90,33 @@ export async function startSite() {
   let kind;
   let restart = null;
   if (!url) {
-    const port = await freePort();
-    url = `http://127.0.0.1:${port}`;
     const bin = process.env.SEMIS_BIN ?? ['release', 'debug'].map((b) => join(webDir, '..', 'build', b, 'src', 'app', 'semis')).find((p) => existsSync(p));
     if (bin) {
       // A database file of its own, so a restart finds the games again.
       const db = join(mkdtempSync(join(tmpdir(), 'semis-web-')), 'semis.db');
-      const args = (process.env.SEMIS_ARGS ?? 'serve --address 127.0.0.1 --port {port} --web {web} --db {db}')
-        .split(' ')
-        .map((a) => a.replace('{port}', String(port)).replace('{web}', join(webDir, 'dist')).replace('{db}', db));
-      const run = () => spawn(bin, args, { stdio: ['ignore', 'ignore', 'inherit'] });
-      child = run();
+      const argsFor = (port) =>
+        (process.env.SEMIS_ARGS ?? 'serve --address 127.0.0.1 --port {port} --web {web} --db {db}')
+          .split(' ')
+          .map((a) => a.replace('{port}', String(port)).replace('{web}', join(webDir, 'dist')).replace('{db}', db));
+      const first = await startSemis(bin, argsFor(0));
+      child = first.child;
+      const port = first.port;
+      url = `http://127.0.0.1:${port}`;
       kind = 'real';
       restart = async () => {
         const old = child;
         const exited = new Promise((r) => old.once('exit', r));
         old.kill('SIGTERM');
         await exited;
-        child = run();
-        await waitFor(url + '/healthz');
+        // The same port, so the pages reconnect to the address they know.
+        const again = await startSemis(bin, argsFor(port));
+        child = again.child;
+        if (again.port !== port) throw new Error(`restarted on port ${again.port}, not ${port}`);
       };
     } else if (process.env.SEMIS_PREVIEW) {
-      child = spawn(join(webDir, 'node_modules', '.bin', 'vite'), ['preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], { cwd: webDir, stdio: 'ignore' });
+      const preview = await startPreview();
+      child = preview.child;
+      url = `http://127.0.0.1:${preview.port}`;
       kind = 'preview';
     } else {
       throw new Error('no Semis server: set SEMIS_BIN (or SEMIS_URL), or SEMIS_PREVIEW=1 for local play only');
@@ -100,8 +145,8 @@ export async function launch() {
 }
 
 // A page with fast animations and its console errors collected (a test fails on any of them).
-export async function newPage(browser, { locale = 'en-GB', viewport = { width: 1100, height: 850 }, speed = '4' } = {}) {
-  const context = await browser.newContext({ locale, viewport });
+export async function newPage(browser, { locale = 'en-GB', viewport = { width: 1100, height: 850 }, speed = '4', reducedMotion = 'no-preference' } = {}) {
+  const context = await browser.newContext({ locale, viewport, reducedMotion });
   await context.addInitScript((s) => {
     if (!localStorage.getItem('semis.speed')) localStorage.setItem('semis.speed', s);
   }, speed);
@@ -126,4 +171,29 @@ export async function shot(page, name) {
   const path = join(shotsDir, `${name}.png`);
   await page.screenshot({ path, fullPage: true });
   return path;
+}
+
+// The lit hint as the page shows it, checked to be seen without any animation: the house, its
+// badge and outline, and the hint's sentence.
+export async function litHint(page) {
+  await page.waitForSelector('.pit.hint');
+  return page.evaluate(() => {
+    const lit = [...document.querySelectorAll('.pit.hint')];
+    const cell = lit[0];
+    const badge = cell.querySelector('.hint-badge');
+    const style = getComputedStyle(cell);
+    const box = badge?.getBoundingClientRect();
+    return {
+      count: lit.length,
+      side: cell.dataset.side,
+      house: Number(cell.dataset.house),
+      legal: cell.classList.contains('legal'),
+      label: cell.getAttribute('aria-label'),
+      badge: badge ? badge.textContent : null,
+      badgeShown: Boolean(box && box.width > 0 && box.height > 0 && getComputedStyle(badge).visibility !== 'hidden'),
+      outline: `${style.outlineStyle} ${parseFloat(style.outlineWidth)}`,
+      animation: style.animationName,
+      text: document.querySelector('.hint-text').textContent,
+    };
+  });
 }

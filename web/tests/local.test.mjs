@@ -3,7 +3,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { counts, idle, launch, newPage, shot, startSite } from './harness.mjs';
+import { counts, idle, launch, litHint, newPage, shot, startSite } from './harness.mjs';
 
 let site;
 let browser;
@@ -79,21 +79,83 @@ test('two players on one device: legal houses lit, seeds conserved, illegal clic
   await context.close();
 });
 
-test('a reload keeps a local game', async () => {
+test('a reload brings back the same position and move history', async () => {
   const { context, page } = await newPage(browser);
   await page.goto(site.url + '/?local=kalah');
   await page.waitForSelector('.house.legal');
-  for (const h of ['1', '2']) {
-    await page.click(`.house.legal[data-side="${(await page.textContent('.status')).includes('North') ? 'N' : 'S'}"][data-house="${h}"]`);
+  const start = await counts(page);
+  // South 3 ends in the store (South again), South 6, then North 2: three plies.
+  for (const [side, h] of [['S', 3], ['S', 6], ['N', 2]]) {
+    await page.click(`.house.legal[data-side="${side}"][data-house="${h}"]`);
     await idle(page);
   }
-  const before = await counts(page);
+  const seen = async () => ({
+    counts: await counts(page),
+    plies: await page.getAttribute('body', 'data-plies'),
+    toMove: await page.getAttribute('body', 'data-to-move'),
+    record: (await page.textContent('.record-text')).trim(),
+    last: await page.textContent('.last-move'),
+    status: await page.textContent('.status'),
+    legal: await page.$$eval('.house.legal', (x) => x.map((h) => `${h.dataset.side}${h.dataset.house}`)),
+  });
+  const before = await seen();
+  assert.match(page.url(), /#m=3,6,2$/);
+  assert.equal(before.plies, '3');
+  assert.notDeepEqual(before.counts, start);
+  assert.equal(sum(before.counts), 48);
+  assert.match(before.record, /1\. 3\+6 2\b/);
+  assert.match(before.last, /North played house 2/);
+  // North 2's five seeds end in North's store: North plays again, after the reload too.
+  assert.equal(before.toMove, 'N');
   await page.reload();
-  await page.waitForSelector('.board .house');
+  await page.waitForSelector('.board .house.legal');
   await idle(page);
-  assert.deepEqual(await counts(page), before);
+  assert.match(page.url(), /#m=3,6,2$/);
+  assert.deepEqual(await seen(), before);
+  // And play goes on from there.
+  await page.click(`.house.legal[data-side="N"][data-house="${before.legal[0].slice(1)}"]`);
+  await idle(page);
+  assert.equal(await page.getAttribute('body', 'data-plies'), '4');
+  assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+// The engine's reasons in English, as src/engine/Hint.cpp words them.
+const reasonPhrases = [
+  /^feeds the opponent, as the rules require$/,
+  /^ends in your store: you play again$/,
+  /^captures (\d+) seeds?$/,
+  /^builds your castle$/,
+  /^protects your house \d+ of \d+ seeds that the opponent could capture next$/,
+  /^avoids giving the opponent an extra turn$/,
+  /^ends the game$/,
+  /^the search rates it best$/,
+];
+
+// The hint lit on the board is the house its sentence names, a legal one, and its reasons agree
+// with what the core's preview says that house does.
+async function checkHint(page) {
+  const lit = await litHint(page);
+  assert.equal(lit.count, 1, 'one house lit');
+  assert.ok(lit.legal, 'the lit house is legal');
+  assert.equal(lit.side, await page.getAttribute('body', 'data-to-move'));
+  const m = /^House (\d+): (.+)\. The engine’s verdict: (about [+-]?\d+ \(not proven\)|wins by \d+ with best play|loses by \d+ with best play \(the best defence\)|draws with best play)\.$/.exec(lit.text);
+  assert.ok(m, `the hint in words: ${lit.text}`);
+  assert.equal(Number(m[1]), lit.house, 'the sentence names the lit house');
+  const reasons = m[2].split(' ; ');
+  for (const r of reasons) assert.ok(reasonPhrases.some((re) => re.test(r)), `a reason the engine gives: ${r}`);
+  assert.equal(lit.badge, 'Tip');
+  assert.match(lit.label, /, suggested$/);
+  // What the hinted house does, as the hover preview shows it.
+  await page.hover(`.pit.hint`);
+  await page.waitForFunction(() => document.querySelector('.preview').textContent !== '');
+  const preview = await page.textContent('.preview');
+  assert.equal(reasons.includes('ends in your store: you play again'), /extra turn/.test(preview), `${lit.text} / ${preview}`);
+  const taken = reasons.map((r) => /^captures (\d+)/.exec(r)).find(Boolean);
+  assert.equal(taken ? `captures ${taken[1]}` : null, /captures \d+/.exec(preview)?.[0] ?? null, `${lit.text} / ${preview}`);
+  await page.mouse.move(0, 0);
+  return lit;
+}
 
 test('hovering a house previews where the last seed lands and what it captures', async () => {
   const { context, page } = await newPage(browser);
@@ -129,12 +191,33 @@ test('hovering a house previews where the last seed lands and what it captures',
     }
   }
   assert.ok(found, 'a capture was previewed');
-  // Teach me: one house lit, a reason in words, and it is a legal one.
+  // Teach me: one house lit, the one its words name, and they say what the house does.
   await page.click('button.teach');
-  await page.waitForSelector('.pit.hint');
-  // The engine's reasons and verdict, in words.
-  assert.match(await page.textContent('.hint-text'), /^House \d: .+\. The engine’s verdict: (about [+-]?\d+ \(not proven\)|wins by \d+|loses by \d+|draws).*\.$/);
-  assert.ok(await page.$('.pit.hint.legal'));
+  await checkHint(page);
+  // The next move puts the light out.
+  await page.click('.house.legal >> nth=0');
+  await idle(page);
+  assert.equal(await page.$('.pit.hint'), null);
+  assert.equal(await page.textContent('.hint-text'), '');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test('Teach me: the only legal move is the one lit, for North too, and it shows without animation', async () => {
+  // Kalah(4,3) after 2,3,1,3,2: North to move, and only North's house 4 has seeds.
+  const { context, page } = await newPage(browser, { reducedMotion: 'reduce' });
+  await page.goto(site.url + '/?local=kalah,houses=4,seeds=3#m=2,3,1,3,2');
+  await page.waitForSelector('.house.legal');
+  await idle(page);
+  assert.deepEqual(await page.$$eval('.house.legal', (x) => x.map((h) => `${h.dataset.side}${h.dataset.house}`)), ['N4']);
+  await page.keyboard.press('h');
+  const lit = await checkHint(page);
+  assert.equal(`${lit.side}${lit.house}`, 'N4');
+  // Reduced motion: no animation, but an outline and a badge that are seen.
+  assert.equal(lit.animation, 'none');
+  assert.match(lit.outline, /^solid [3-9]/);
+  assert.ok(lit.badgeShown, 'the badge is visible');
+  assert.deepEqual(page.errors, []);
   await context.close();
 });
 

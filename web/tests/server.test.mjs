@@ -3,7 +3,7 @@
 // Against the real `semis serve` (SEMIS_BIN, SEMIS_URL, or this checkout's build).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { counts, idle, launch, newPage, shot, startSite } from './harness.mjs';
+import { counts, idle, launch, litHint, newPage, shot, startSite } from './harness.mjs';
 
 let site;
 let browser;
@@ -18,15 +18,32 @@ after(async () => {
 
 const sum = (a) => a.reduce((x, y) => x + y, 0);
 
-// Counts the move messages a page sends on its WebSocket.
+// Keeps the messages a page sends on its WebSocket: its moves, and every type sent.
 async function spySends(context) {
   await context.addInitScript(() => {
     window.__moves = [];
+    window.__sent = [];
+    // A hint asked while the last one is still unanswered (the page must not do that).
+    window.__hintAnswers = 0;
+    window.__hintOverlaps = 0;
     const send = WebSocket.prototype.send;
     WebSocket.prototype.send = function (data) {
+      if (!this.__spied) {
+        this.__spied = true;
+        this.addEventListener('message', (e) => {
+          try {
+            const t = JSON.parse(e.data).type;
+            if (t === 'hint' || t === 'error') window.__hintAnswers += 1;
+          } catch {
+            /* not JSON */
+          }
+        });
+      }
       try {
         const m = JSON.parse(data);
+        window.__sent.push(m.type);
         if (m.type === 'move') window.__moves.push(m);
+        if (m.type === 'hint' && window.__sent.filter((x) => x === 'hint').length - 1 > window.__hintAnswers) window.__hintOverlaps += 1;
       } catch {
         /* not JSON */
       }
@@ -34,6 +51,47 @@ async function spySends(context) {
     };
   });
 }
+
+// Every JSON message the page's WebSockets receive, and their opening and closing, in order.
+function recordFrames(page) {
+  const got = [];
+  page.on('websocket', (ws) => {
+    got.push({ type: '_open' });
+    ws.on('framereceived', (f) => {
+      try {
+        got.push(JSON.parse(String(f.payload)));
+      } catch {
+        got.push({ type: '_not_json' });
+      }
+    });
+    ws.on('close', () => got.push({ type: '_close' }));
+  });
+  return got;
+}
+
+async function until(what, check, ms = 20000) {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) assert.fail(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+// The game as the server has it (a visitor's view: GET /api/games/<id>).
+async function serverState(id) {
+  const r = await fetch(`${site.url}/api/games/${id}`);
+  assert.equal(r.status, 200);
+  return r.json();
+}
+
+// The server's position in the board's pit order: South's houses, South's store, North's, North's store.
+function pitsOf(state) {
+  const h = state.position.houses;
+  const n = h.length / 2;
+  return [...h.slice(0, n), state.position.stores[0], ...h.slice(n), state.position.stores[1]];
+}
+
+const gameId = (link) => new URL(link).pathname.split('/').pop();
 
 async function chooseKalah(page, houses, seeds) {
   await page.goto(site.url + '/');
@@ -82,6 +140,8 @@ test('friends play through the share link while a third watches; reload and reco
   if (process.env.DEBUG_WS) b.page.on('websocket', (ws) => { ws.on('framesent', (f) => console.log('B>', f.payload)); ws.on('framereceived', (f) => console.log('B<', String(f.payload).slice(0, 160))); });
   const c = await newPage(browser);
   await spySends(a.context);
+  await spySends(b.context);
+  const bFrames = recordFrames(b.page);
   await chooseKalah(a.page, 6, 4);
   await a.page.selectOption('#side', 'S');
   await a.page.selectOption('#clock', '5+3');
@@ -108,9 +168,27 @@ test('friends play through the share link while a third watches; reload and reco
 
   // An illegal click sends nothing: North's house on A's screen, and B clicking out of turn.
   await a.page.waitForSelector('.house.legal[data-side="S"]');
+  const initial = await counts(a.page);
   await a.page.click('.house[data-side="N"][data-house="1"]', { force: true });
   assert.equal(await a.page.evaluate(() => window.__moves.length), 0);
+  // South to move: B's own house 2 has seeds but is not his to play now. The page offers it as
+  // not playable, sends nothing when clicked, and the board stays as it was.
+  await b.page.waitForSelector('.board .house');
+  assert.equal(await b.page.getAttribute('body', 'data-to-move'), 'S');
+  assert.equal(await b.page.getAttribute('.house[data-side="N"][data-house="2"]', 'aria-disabled'), 'true');
+  assert.equal(await b.page.$('.house.legal'), null);
   await b.page.click('.house[data-side="N"][data-house="2"]', { force: true });
+  assert.equal(await b.page.evaluate(() => window.__moves.length), 0, 'no move message from B out of turn');
+  assert.deepEqual(await counts(b.page), initial);
+  // The server refuses it too: the same move sent by hand is answered not_your_turn and changes nothing.
+  await b.page.evaluate((game) => window.semisConnection.send({ type: 'move', game, id: 'out-of-turn', house: 2 }), gameId(link));
+  await until('not_your_turn for B', () => bFrames.some((f) => f.type === 'error' && f.id === 'out-of-turn' && f.code === 'not_your_turn'));
+  const untouched = await serverState(gameId(link));
+  assert.equal(untouched.plies.length, 0);
+  assert.deepEqual(pitsOf(untouched), initial);
+  await idle(b.page);
+  assert.deepEqual(await counts(b.page), initial);
+  assert.equal(await b.page.getAttribute('body', 'data-plies'), '0');
 
   const same = async () => {
     for (const p of [a.page, b.page, c.page]) await idle(p);
@@ -186,20 +264,46 @@ test('the server restarts mid-game: both players reconnect by themselves and pla
   if (!site.restart) return t.skip('needs the real server (SEMIS_BIN)');
   const a = await newPage(browser);
   const b = await newPage(browser);
+  const frames = [recordFrames(a.page), recordFrames(b.page)];
   await chooseKalah(a.page, 6, 4);
   await a.page.selectOption('#side', 'S');
   await a.page.click('.mode.friend');
   await a.page.waitForSelector('.share:not([hidden]) input.link');
-  await b.page.goto(await a.page.inputValue('.share input.link'));
+  const link = await a.page.inputValue('.share input.link');
+  await b.page.goto(link);
   await b.page.waitForSelector('.board .house');
   await a.page.waitForSelector('.house.legal');
   await a.page.click('.house.legal[data-house="1"]');
   await b.page.waitForFunction(() => document.body.dataset.plies === '1');
   await idle(b.page);
   const before = await counts(b.page);
-  await site.restart();
   for (const p of [a.page, b.page]) {
+    await p.evaluate(() => {
+      window.__stillHere = true;
+      window.__wentOffline = false;
+      new MutationObserver(() => {
+        if (document.body.dataset.online === '0') window.__wentOffline = true;
+      }).observe(document.body, { attributes: true });
+    });
+  }
+  const opened = frames.map((f) => f.filter((x) => x.type === '_open').length);
+  const marks = frames.map((f) => f.length);
+  await site.restart();
+  // Each page noticed the server going away, opened a new connection to the new server and was
+  // sent the game again by it; no page was reloaded.
+  for (const [i, p] of [a.page, b.page].entries()) {
+    await until(`page ${i} reconnects`, () => frames[i].filter((x) => x.type === '_open').length > opened[i]);
+    await until(`page ${i} gets the game from the new server`, () => frames[i].slice(marks[i]).some((x) => x.type === 'state' || x.type === 'caught_up'));
     await p.waitForFunction(() => document.body.dataset.online === '1', null, { timeout: 15000 });
+    assert.equal(await p.evaluate(() => window.__wentOffline), true, 'the page saw the connection drop');
+    assert.equal(await p.evaluate(() => window.__stillHere), true, 'no reload');
+  }
+  // The restarted server has the game as it was, and the pages show what it has.
+  const after = await serverState(gameId(link));
+  assert.equal(after.plies.length, 1);
+  assert.deepEqual(pitsOf(after), before);
+  for (const p of [a.page, b.page]) {
+    await idle(p);
     assert.deepEqual(await counts(p), before);
   }
   await b.page.waitForSelector('.house.legal');
@@ -207,8 +311,183 @@ test('the server restarts mid-game: both players reconnect by themselves and pla
   await a.page.waitForFunction(() => document.body.dataset.plies === '2', null, { timeout: 10000 });
   await idle(a.page);
   await idle(b.page);
-  assert.deepEqual(await counts(a.page), await counts(b.page));
+  const played = await serverState(gameId(link));
+  assert.equal(played.plies.length, 2);
+  assert.deepEqual(await counts(a.page), pitsOf(played));
+  assert.deepEqual(await counts(b.page), pitsOf(played));
   for (const p of [a.page, b.page]) assert.deepEqual(p.errors, []);
   await a.context.close();
   await b.context.close();
+});
+
+// The clocks each page shows, in milliseconds (data-ms) and as text.
+async function shownClocks(page) {
+  return page.evaluate(() => {
+    const out = {};
+    for (const c of document.querySelectorAll('.player .clock')) out[c.dataset.side] = { ms: Number(c.dataset.ms), text: c.textContent };
+    return out;
+  });
+}
+
+const clockText = (ms) => {
+  const s = Math.ceil(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+};
+
+test('clocks: two players and a spectator see the server’s times; only the side to move runs; they stop at the end', async () => {
+  const a = await newPage(browser);
+  const b = await newPage(browser);
+  const c = await newPage(browser);
+  await chooseKalah(a.page, 6, 4);
+  await a.page.selectOption('#side', 'S');
+  await a.page.selectOption('#clock', '5+3');
+  await a.page.click('.mode.friend');
+  await a.page.waitForSelector('.share:not([hidden]) input.link');
+  const link = await a.page.inputValue('.share input.link');
+  const id = gameId(link);
+  await b.page.goto(link);
+  await b.page.waitForSelector('.board .house');
+  await c.page.goto(link);
+  await c.page.waitForSelector('.board .house');
+  assert.match(await c.page.textContent('.status'), /watching/);
+  const pages = { A: a.page, B: b.page, spectator: c.page };
+
+  // Every page shows both clocks within about a second of the server's (a correctness check: a
+  // page that keeps an old value or counts the wrong side is off by the seconds played or the increment).
+  const agree = async (when) => {
+    const [server, ...shown] = await Promise.all([serverState(id), ...Object.values(pages).map(shownClocks)]);
+    assert.ok(server.clock, 'a clocked game');
+    for (const [i, who] of Object.keys(pages).entries()) {
+      for (const side of ['S', 'N']) {
+        const v = shown[i][side];
+        assert.ok(Number.isFinite(v?.ms), `${when}: ${who} shows a ${side} clock`);
+        assert.ok(Math.abs(v.ms - server.clock[side]) <= 1000, `${when}: ${who} shows ${side} ${v.ms} ms, the server has ${server.clock[side]} ms`);
+        assert.equal(v.text, clockText(v.ms));
+      }
+    }
+    return server;
+  };
+  // Plays after thinking a while, then waits until every page has the move.
+  const play = async (p) => {
+    await p.waitForSelector('.house.legal');
+    await idle(p);
+    await p.waitForTimeout(1500);
+    const plies = Number(await p.getAttribute('body', 'data-plies'));
+    await playFirstLegal(p);
+    for (const w of Object.values(pages)) {
+      await w.waitForFunction((n) => Number(document.body.dataset.plies) > n, plies);
+      await idle(w);
+    }
+  };
+  const mover = async () => ((await c.page.getAttribute('body', 'data-to-move')) === 'S' ? a.page : b.page);
+
+  await a.page.waitForFunction(() => document.body.dataset.status === 'playing');
+  const start = await agree('at the start');
+  assert.equal(start.clock.running, true);
+  for (let i = 0; i < 4; ++i) {
+    await play(await mover());
+    const s = await agree(`after move ${i + 1}`);
+    assert.equal(s.plies.length, i + 1);
+  }
+  // Between messages only the side to move counts down, on every page.
+  const toMove = await c.page.getAttribute('body', 'data-to-move');
+  const waiting = toMove === 'S' ? 'N' : 'S';
+  const first = await Promise.all(Object.values(pages).map(shownClocks));
+  await a.page.waitForTimeout(1200);
+  const second = await Promise.all(Object.values(pages).map(shownClocks));
+  for (const [i, who] of Object.keys(pages).entries()) {
+    assert.equal(second[i][waiting].ms, first[i][waiting].ms, `${who}: ${waiting}'s clock waits`);
+    assert.ok(first[i][toMove].ms - second[i][toMove].ms >= 1000, `${who}: ${toMove}'s clock runs`);
+  }
+  await agree('while thinking');
+  // A resigns: the server stops the clocks and so does every page.
+  await a.page.click('.extras button:has-text("Resign")');
+  for (const p of Object.values(pages)) await p.waitForSelector('.status.over');
+  const end = await agree('at the end');
+  assert.equal(end.clock.running, false);
+  const stopped = await Promise.all(Object.values(pages).map(shownClocks));
+  await a.page.waitForTimeout(1200);
+  assert.deepEqual(await Promise.all(Object.values(pages).map(shownClocks)), stopped);
+  for (const p of Object.values(pages)) assert.deepEqual(p.errors, []);
+  for (const x of [a, b, c]) await x.context.close();
+});
+
+// The server's reasons in French (src/i18n.ts words every code of docs/protocol.md).
+const frenchReasons = [
+  /^finit dans votre grenier : vous rejouez$/,
+  /^prend \d+ graines?$/,
+  /^met à l’abri votre case de \d+ graines$/,
+  /^empêche une prise de \d+ graines$/,
+  /^ne laisse pas l’adversaire rejouer$/,
+  /^nourrit l’adversaire, comme la règle l’exige$/,
+  /^la recherche l’estime la meilleure$/,
+];
+
+test('Teach me asks the server: a legal house lit, its reasons in French, five asks without an error', async () => {
+  const { context, page } = await newPage(browser, { locale: 'fr-FR', reducedMotion: 'reduce' });
+  await spySends(context);
+  const frames = recordFrames(page);
+  await chooseKalah(page, 6, 4);
+  await page.selectOption('#level', 'easy');
+  await page.selectOption('#side', 'S');
+  await page.click('.mode.computer');
+  await page.waitForURL(/\/g\/[A-Za-z0-9_-]+$/);
+  const id = gameId(page.url());
+  await page.waitForSelector('.house.legal');
+  await idle(page);
+  await page.evaluate(() => {
+    window.__banners = [];
+    window.__offline = false;
+    window.__disabled = 0;
+    const banner = document.querySelector('.banner');
+    new MutationObserver(() => {
+      if (banner.classList.contains('show')) window.__banners.push(banner.textContent);
+    }).observe(banner, { attributes: true, childList: true, characterData: true, subtree: true });
+    new MutationObserver(() => {
+      if (document.body.dataset.online === '0') window.__offline = true;
+    }).observe(document.body, { attributes: true });
+    const teach = document.querySelector('button.teach');
+    new MutationObserver(() => {
+      if (teach.disabled) window.__disabled += 1;
+    }).observe(teach, { attributes: true, attributeFilter: ['disabled'] });
+  });
+  const legal = (await serverState(id)).legal;
+  const answers = () => frames.filter((f) => f.type === 'hint' || f.type === 'error');
+  for (let i = 1; i <= 5; ++i) {
+    await page.click('button.teach');
+    await until(`answer ${i}`, () => answers().length >= i);
+    assert.equal(answers()[i - 1].type, 'hint', `the server's answer: ${JSON.stringify(answers()[i - 1])}`);
+    await page.waitForFunction(() => !document.querySelector('button.teach').disabled);
+    assert.equal(await page.evaluate(() => window.__disabled), i, 'the button waits for the answer');
+    const lit = await litHint(page);
+    assert.equal(lit.count, 1);
+    assert.equal(lit.side, 'S');
+    assert.ok(legal.includes(lit.house), `house ${lit.house} is legal: ${legal}`);
+    assert.ok(lit.legal);
+    assert.equal(lit.badge, 'Conseil');
+    assert.ok(lit.badgeShown);
+    assert.match(lit.outline, /^solid [3-9]/);
+    assert.match(lit.label, /, conseillée$/);
+    const m = /^Case (\d+) : (.+?)\.(?: Verdict du moteur : (gagne de \d+|nulle|perd de \d+ au plus|environ [+-]?\d+ \(non prouvé\))[^.]*\.)?$/.exec(lit.text);
+    assert.ok(m, `the hint in French: ${lit.text}`);
+    assert.equal(Number(m[1]), lit.house);
+    for (const r of m[2].split(' ; ')) assert.ok(frenchReasons.some((re) => re.test(r)), `a reason in French: ${r}`);
+  }
+  // H five times in a row: never a second question while one is unanswered.
+  for (let i = 0; i < 5; ++i) await page.keyboard.press('h');
+  const asked = await page.evaluate(() => window.__sent.filter((x) => x === 'hint').length);
+  assert.ok(asked >= 6 && asked <= 10, `${asked} hints asked`);
+  await until('every answer', () => answers().length >= asked);
+  await page.waitForFunction(() => !document.querySelector('button.teach').disabled);
+  assert.equal(await page.evaluate(() => window.__hintOverlaps), 0, 'one question at a time');
+  await litHint(page);
+  const got = answers();
+  assert.equal(got.length, asked);
+  assert.ok(got.every((f) => f.type === 'hint'), JSON.stringify(got));
+  for (const h of got) assert.ok(legal.includes(h.house));
+  assert.equal(frames.filter((f) => f.type === '_close').length, 0, 'the connection stays open');
+  assert.equal(await page.evaluate(() => window.__offline), false);
+  assert.deepEqual(await page.evaluate(() => window.__banners), [], 'no error banner');
+  assert.deepEqual(page.errors, []);
+  await context.close();
 });
