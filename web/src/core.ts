@@ -1,6 +1,6 @@
 // The C++ rules core compiled to WebAssembly (web/wasm/SemisWasm.cpp): local games, previews, hints.
 import createSemisCore from './gen/semis-core.js';
-import type { GameState, MoveEvent, MoveSummary, WirePosition } from './types';
+import type { GameState, MoveEvent, MoveSummary, ServerHint, WirePosition } from './types';
 
 type Answer<T> = T & { error?: string };
 
@@ -58,8 +58,8 @@ export class Core {
     return this.call('sm_best', rules, positionFields(pos), depth);
   }
 
-  // The engine's hint (src/engine/Hint.hpp): the move, a verdict and the reasons, in English.
-  hint(rules: string, pos: WirePosition, nodes: number): Answer<MoveSummary & { verdict: string; reasons: string[]; exact: boolean }> {
+  // The engine's hint (src/engine/Hint.hpp) with the server's codes (docs/protocol.md, `hint`).
+  hint(rules: string, pos: WirePosition, nodes: number): Answer<MoveSummary & ServerHint> {
     return this.call('sm_hint', rules, positionFields(pos), nodes);
   }
 

@@ -6,7 +6,7 @@ import { Core, type LocalGame } from './core';
 import { gameInfo, presetOf } from './games';
 import { currentLang, t } from './i18n';
 import { showRules } from './rules-dialog';
-import { describe, engineHintText, hintReason, resultText, serverHintText } from './words';
+import { describe, hintReason, resultText, serverHintText } from './words';
 import { api, Connection, type ServerEvent } from './net';
 import { ClockModel, clockText } from './clock';
 import type { GameState, MoveEvent, ServerHint, SideLetter } from './types';
@@ -501,7 +501,7 @@ class GamePage {
     if (!s || s.status !== 'playing' || !s.position.to_move) return null;
     // The engine's hint, with its reasons; the small search of the binding if the engine refuses.
     const h = this.core.hint(s.rules, s.position, 60000);
-    if (h.error === undefined) return { house: h.house, text: engineHintText(h.house, h.reasons, h.verdict) };
+    if (h.error === undefined) return { house: h.house, text: serverHintText(h) };
     const depth = 6;
     const b = this.core.best(s.rules, s.position, depth);
     if (b.error !== undefined) return null;

@@ -1,5 +1,5 @@
 // The six games on the home page: names, the options offered, and their rules in both languages
-// (summaries of /work/shared/RULES.md, the project's authoritative rules page).
+// (summaries of docs/rules.md, the project's rules text).
 import type { Lang } from './i18n';
 
 export interface GameInfo {

@@ -33,33 +33,6 @@ export function resultText(r: Result, names: Record<SideLetter, string>, you?: s
   return text;
 }
 
-// The engine words its reasons in English; the French page translates the phrases it knows.
-const french: [RegExp, string][] = [
-  [/^feeds the opponent, as the rules require$/, 'nourrit l’adversaire, comme la règle l’exige'],
-  [/^ends in your store: you play again$/, 'finit dans votre grenier : vous rejouez'],
-  [/^captures 1 seed$/, 'prend 1 graine'],
-  [/^captures (\d+) seeds$/, 'prend $1 graines'],
-  [/^builds your castle$/, 'bâtit votre château'],
-  [/^protects your house (\d+) of (\d+) seeds that the opponent could capture next$/, 'protège votre case $1 et ses $2 graines, que l’adversaire pourrait prendre'],
-  [/^avoids giving the opponent an extra turn$/, 'évite de laisser l’adversaire rejouer'],
-  [/^ends the game$/, 'termine la partie'],
-  [/^the search rates it best$/, 'la recherche l’estime la meilleure'],
-  [/^about ([+-]?\d+) \(not proven\)$/, 'environ $1 (non prouvé)'],
-  [/^wins by (\d+) with best play$/, 'gagne de $1 avec le meilleur jeu'],
-  [/^loses by (\d+) with best play \(the best defence\)$/, 'perd de $1 avec le meilleur jeu (la meilleure défense)'],
-  [/^draws with best play$/, 'nulle avec le meilleur jeu'],
-];
-
-function inLang(phrase: string): string {
-  if (currentLang() !== 'fr') return phrase;
-  for (const [re, fr] of french) if (re.test(phrase)) return phrase.replace(re, fr);
-  return phrase;
-}
-
-export function engineHintText(house: number, reasons: string[], verdict: string): string {
-  return t('hintEngine', { house, reasons: reasons.map(inLang).join(' ; '), verdict: inLang(verdict) });
-}
-
 // The server's hint in words: every verdict and reason code has its sentence in both languages;
 // a code this page does not know is left out rather than shown raw.
 const verdictCodes = ['wins_by', 'draws', 'loses_by_at_most', 'estimate'];

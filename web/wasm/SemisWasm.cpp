@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine/Hint.hpp"
+#include "protocol/Hints.hpp"
 #include "engine/Levels.hpp"
 #include "protocol/Json.hpp"
 #include "rules/Notation.hpp"
@@ -258,8 +259,9 @@ const char* sm_best(const char* rulesText, const char* fields, int depth) {
   return answer(moveSummary(board, pos, h));
 }
 
-// The engine's hint (engine/Hint.hpp): the move, its verdict and the reasons in words, each legal
-// move searched within `nodes` nodes so the page stays responsive.
+// The engine's hint (engine/Hint.hpp) as the server sends it (protocol/Hints.hpp: the house, the
+// verdict and the reasons as codes the page words), with the move's summary; each legal move is
+// searched within `nodes` nodes so the page stays responsive.
 const char* sm_hint(const char* rulesText, const char* fields, int nodes) {
   auto at = parseAt(rulesText, fields);
   if (!at) return error(at.error().message);
@@ -269,13 +271,11 @@ const char* sm_hint(const char* rulesText, const char* fields, int nodes) {
   limits.nodes = static_cast<std::uint64_t>(nodes < 1000 ? 1000 : nodes);
   auto h = semis::engine::hint(search, pos, limits);
   if (!h) return error(h.error().message);
-  Json reasons = Json::array();
-  for (const auto& r : h->reasons) reasons.push_back(r);
   Json j = moveSummary(board, pos, h->move);
-  j["value"] = h->value;
-  j["exact"] = h->exact;
-  j["verdict"] = h->verdict;
-  j["reasons"] = reasons;
+  const Json coded = semis::protocol::hintJson("", *h);  // named: items() must not outlive it
+  for (const auto& [k, v] : coded.items()) {
+    if (k != "type" && k != "game") j[k] = v;
+  }
   return answer(j);
 }
 
