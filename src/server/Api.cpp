@@ -7,10 +7,11 @@ namespace semis::server {
 namespace {
 
 ApiResponse error(int status, std::string_view code, std::string_view message) {
-  return {status, "application/json", Json{{"error", {{"code", code}, {"message", message}}}}.dump()};
+  // Messages quote client text: dumpJson never throws on it.
+  return {status, "application/json", protocol::dumpJson(Json{{"error", {{"code", code}, {"message", message}}}})};
 }
 
-ApiResponse ok(const Json& j) { return {200, "application/json", j.dump()}; }
+ApiResponse ok(const Json& j) { return {200, "application/json", protocol::dumpJson(j)}; }
 
 Json rulesJson() {
   Json presets = Json::array();

@@ -44,14 +44,13 @@ class Listener : public std::enable_shared_from_this<Listener> {
   void accept() {
     acceptor_.async_accept(net::make_strand(ioc_),
                            [self = shared_from_this()](boost::system::error_code ec, tcp::socket socket) {
-                             if (ec == net::error::operation_aborted || !self->acceptor_.is_open()) return;
-                             if (!ec) {
-                               if (self->ctx_.connections >= self->ctx_.options.maxConnections + 100) {
-                                 socket.close(ec);  // over the limit: refuse at once
-                               } else {
-                                 socket.set_option(tcp::no_delay(true), ec);
-                                 startHttpSession(std::move(socket), self->ctx_);
-                               }
+                             // No exception leaves a network handler, and the loop goes on whatever happened.
+                             try {
+                               if (ec == net::error::operation_aborted || !self->acceptor_.is_open()) return;
+                               if (ec) return self->backOff(ec);
+                               self->accepted(std::move(socket));
+                             } catch (const std::exception& e) {
+                               logLine("error", "accept_handler_failed", {{"what", e.what()}});
                              }
                              self->accept();
                            });
@@ -59,13 +58,57 @@ class Listener : public std::enable_shared_from_this<Listener> {
 
   void close() {
     boost::system::error_code ec;
-    acceptor_.close(ec);
+    acceptor_.close(ec);  // a back-off timer still waiting finds the acceptor closed and stops
   }
 
  private:
+  void accepted(tcp::socket socket) {
+    boost::system::error_code ec;
+    if (paused_) {
+      paused_ = false;
+      logInfo("accept_resumed", {{"failures", failures_}});
+      failures_ = 0;
+    }
+    if (ctx_.connections >= ctx_.options.maxConnections + 100) {
+      socket.close(ec);  // over the limit: refuse at once
+      return;
+    }
+    const auto remote = socket.remote_endpoint(ec);
+    if (ec) return;  // gone already
+    // Connections that have sent no request yet, per address: idle sockets from one place cannot
+    // fill the server.
+    auto pending = ctx_.pendingByAddress.take(addressKey(remote.address()), ctx_.options.maxPendingPerAddress);
+    if (!pending.held()) {
+      socket.close(ec);
+      return;
+    }
+    socket.set_option(tcp::no_delay(true), ec);
+    startHttpSession(std::move(socket), ctx_, std::move(pending));
+  }
+
+  // Out of descriptors (EMFILE, ENFILE) or memory, accept() fails at once again: wait a little
+  // instead of spinning, and say so once per pause rather than once per failure.
+  void backOff(const boost::system::error_code& ec) {
+    ++failures_;
+    if (!paused_) {
+      paused_ = true;
+      logWarn("accept_paused", {{"what", ec.message()}, {"retry_ms", kAcceptRetry.count()}});
+    }
+    retry_.expires_after(kAcceptRetry);
+    retry_.async_wait([self = shared_from_this()](boost::system::error_code waitEc) {
+      if (waitEc || !self->acceptor_.is_open()) return;
+      self->accept();
+    });
+  }
+
+  static constexpr std::chrono::milliseconds kAcceptRetry{100};
+
   net::io_context& ioc_;
   tcp::acceptor acceptor_;
   ServerContext& ctx_;
+  net::steady_timer retry_{ioc_};
+  bool paused_ = false;  // accept() is failing
+  long long failures_ = 0;
 };
 
 void tickEvery(net::steady_timer& timer, Hub& hub) {
