@@ -1,9 +1,9 @@
 // One HTTP connection: keep-alive requests, the API, static files, and the upgrade to /ws.
 
+#include <algorithm>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
-#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <memory>
@@ -134,8 +134,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       if (responding_) return;  // the answer (or the socket, handed to a WebSocket session) is gone already
       try {
         respond(HttpRequest{},
-                ApiResponse{500, "application/json", R"({"error":{"code":"internal","message":"internal error"}})"},
-                "", false);
+                ApiResponse{500, "application/json", R"({"error":{"code":"internal","message":"internal error"}})"}, "",
+                false);
       } catch (const std::exception&) {
         // Out of memory or a dead socket: the connection is dropped when this session is released.
       }
@@ -184,11 +184,11 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         return;
       }
       if (!slots.address.held()) {
-        respond(req,
-                {503, "text/plain",
-                 "too many connections from this address: at most " + std::to_string(ctx_.options.maxWsPerAddress) +
-                     "\n"},
-                "", false);
+        respond(
+            req,
+            {503, "text/plain",
+             "too many connections from this address: at most " + std::to_string(ctx_.options.maxWsPerAddress) + "\n"},
+            "", false);
         return;
       }
       stream_.expires_never();

@@ -29,7 +29,11 @@ constexpr int kMaxStrikes = 100;  // refused messages before the connection is c
 class WsSession final : public Peer, public std::enable_shared_from_this<WsSession> {
  public:
   WsSession(beast::tcp_stream stream, ServerContext& ctx, Identity me, WsSlots slots)
-      : ws_(std::move(stream)), ctx_(ctx), me_(std::move(me)), slots_(std::move(slots)), idleTimer_(ws_.get_executor()) {
+      : ws_(std::move(stream)),
+        ctx_(ctx),
+        me_(std::move(me)),
+        slots_(std::move(slots)),
+        idleTimer_(ws_.get_executor()) {
     ctx_.connections++;
     tokens_ = 2.0 * ctx_.options.ratePerSecond;
   }
@@ -86,9 +90,8 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
       if (ec || !self->open_) return;
       const auto idle = std::chrono::steady_clock::now() - self->lastMessage_;
       if (idle >= std::chrono::seconds(self->ctx_.options.idleSeconds)) {
-        self->enqueue(std::make_shared<const std::string>(
-            protocol::dumpJson(protocol::errorMessage(
-                "idle", "no message for " + std::to_string(self->ctx_.options.idleSeconds) + " s: closing"))));
+        self->enqueue(std::make_shared<const std::string>(protocol::dumpJson(protocol::errorMessage(
+            "idle", "no message for " + std::to_string(self->ctx_.options.idleSeconds) + " s: closing"))));
         self->closing_ = true;
         if (!self->writing_) self->close(websocket::close_code::policy_error);
         return;

@@ -16,7 +16,7 @@ TEST(ClipUtf8, CutsOnACharacterBoundary) {
   EXPECT_EQ(clipUtf8(kCut, 33), kCut);
   EXPECT_EQ(clipUtf8("abc", 32), "abc");
   EXPECT_EQ(clipUtf8("\xE2\x82\xAC\xE2\x82\xAC", 4), "\xE2\x82\xAC");  // euro signs, 3 bytes each
-  EXPECT_EQ(clipUtf8("\xF0\x9F\x8E\xB2", 3), "");                       // a 4-byte character
+  EXPECT_EQ(clipUtf8("\xF0\x9F\x8E\xB2", 3), "");                      // a 4-byte character
   EXPECT_EQ(clipUtf8("\xF0\x9F\x8E\xB2x", 4), "\xF0\x9F\x8E\xB2");
   EXPECT_EQ(clipUtf8("", 0), "");
 }
@@ -30,7 +30,8 @@ TEST(DumpJson, NeverThrowsOnInvalidUtf8) {
 }
 
 TEST(QuotedText, AnUnknownTypeCutMidCharacterDumps) {
-  for (const std::string& type : {kCut, std::string(30, 'b') + "\xE2\x82\xAC", std::string(29, 'c') + "\xF0\x9F\x8E\xB2"}) {
+  for (const std::string& type :
+       {kCut, std::string(30, 'b') + "\xE2\x82\xAC", std::string(29, 'c') + "\xF0\x9F\x8E\xB2"}) {
     const auto m = parseClientMessage(Json{{"type", type}}.dump());
     ASSERT_FALSE(m);
     EXPECT_EQ(m.error().code, "unknown_type");

@@ -12,9 +12,9 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
+#include <cstdio>
 #include <cstdlib>
 #include <deque>
-#include <cstdio>
 #include <fstream>
 #include <random>
 #include <sstream>
@@ -130,8 +130,8 @@ bool ServerProcess::start() {
   if (db_.empty() && !prepareDb()) return false;
   const char* binary = std::getenv("SEMIS_SERVER_BINARY");
   // The first start takes any free port (no race for one); a restart asks for the same port again.
-  std::vector<std::string> args{binary != nullptr ? binary : SEMIS_BINARY, "serve", "--port", std::to_string(port_),
-                                "--db", db_};
+  std::vector<std::string> args{
+      binary != nullptr ? binary : SEMIS_BINARY, "serve", "--port", std::to_string(port_), "--db", db_};
   for (auto& e : extra_) args.push_back(e);
   const std::string logPath = dir_ + "/server.log";
   const std::size_t logStart = fileSize(logPath);

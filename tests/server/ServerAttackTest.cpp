@@ -2,11 +2,11 @@
 // targets that reach beside the web folder, and taking every connection slot. Each must leave the
 // server up and serving everyone else.
 
+#include <arpa/inet.h>
 #include <gtest/gtest.h>
+#include <netinet/in.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
-#include <netinet/in.h>
-#include <arpa/inet.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -43,7 +43,8 @@ TEST(Attack, TextCutInsideACharacterIsAnsweredAndTheServerLives) {
   // The message type, quoted back in the error.
   WsClient ws;
   ASSERT_TRUE(ws.connect(port));
-  for (const std::string& type : {kCutText, std::string(30, 'b') + "\xE2\x82\xAC", std::string(29, 'c') + "\xF0\x9F\x8E\xB2"}) {
+  for (const std::string& type :
+       {kCutText, std::string(30, 'b') + "\xE2\x82\xAC", std::string(29, 'c') + "\xF0\x9F\x8E\xB2"}) {
     ws.sendRaw(Json{{"type", type}}.dump());
     auto e = ws.untilType("error");
     ASSERT_TRUE(e) << "no answer: " << server.logs();
@@ -107,11 +108,11 @@ TEST(Attack, NothingBesideOrOutsideTheWebFolderIsServed) {
   const std::string d = server.dir();
   // The web folder is semis/, so that the SQLite database (semis.db) lies beside it, as would
   // `--web dist --db dist.db`; semis-secret/ and secret.txt lie beside it too.
-  const std::string setup =
-      "cd '" + d + "' && mkdir -p semis/assets semis-secret && printf '<html>app</html>' > semis/index.html"
-      " && printf 'let x=1;' > semis/assets/app.js && printf 'SECRET-DIR' > semis-secret/x"
-      " && printf 'SECRET-TXT' > secret.txt && printf 'SECRET-DOT' > semis/.env"
-      " && ln -s ../semis-secret semis/link && ln -s ../secret.txt semis/file.txt";
+  const std::string setup = "cd '" + d +
+                            "' && mkdir -p semis/assets semis-secret && printf '<html>app</html>' > semis/index.html"
+                            " && printf 'let x=1;' > semis/assets/app.js && printf 'SECRET-DIR' > semis-secret/x"
+                            " && printf 'SECRET-TXT' > secret.txt && printf 'SECRET-DOT' > semis/.env"
+                            " && ln -s ../semis-secret semis/link && ln -s ../secret.txt semis/file.txt";
   ASSERT_EQ(std::system(setup.c_str()), 0);
   server.addArgs({"--web", d + "/semis"});
   ASSERT_TRUE(server.start()) << server.logs();
@@ -131,10 +132,10 @@ TEST(Attack, NothingBesideOrOutsideTheWebFolderIsServed) {
   refused("GET /../semis.db HTTP/1.1");
   refused("GET /%2e%2e/semis.db HTTP/1.1");  // .. encoded
   refused("GET /assets/..%2f..%2fsemis.db HTTP/1.1");
-  refused("GET /link/x HTTP/1.1");           // a symlink out of the folder
+  refused("GET /link/x HTTP/1.1");  // a symlink out of the folder
   refused("GET /file.txt HTTP/1.1");
   refused("GET /.env HTTP/1.1");
-  refused("GET /assets HTTP/1.1");           // a directory
+  refused("GET /assets HTTP/1.1");  // a directory
   refused("GET /assets/ HTTP/1.1");
   refused("GET /assets/app.js%00.png HTTP/1.1");
   refused("GET http://x/semis.db HTTP/1.1");
