@@ -120,8 +120,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     parser_->body_limit(kBodyLimit);
     parser_->header_limit(kHeaderLimit);
     // A connection that has sent nothing yet gets a short time: idle sockets cost the server a slot.
-    stream_.expires_after(pending_.held() ? std::chrono::seconds(std::max(1, ctx_.options.firstRequestSeconds))
-                                          : kRequestTimeout);
+    stream_.expires_after(served_ ? kRequestTimeout
+                                  : std::chrono::seconds(std::max(1, ctx_.options.firstRequestSeconds)));
     http::async_read(stream_, buffer_, *parser_, beast::bind_front_handler(&HttpSession::onRead, shared_from_this()));
   }
 
@@ -156,7 +156,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       }
       return;
     }
-    pending_.reset();  // a whole request came: no longer half-open
+    pending_.reset();  // a whole request came: no longer waiting
+    served_ = true;
     HttpRequest req = parser_->release();
     ctx_.metrics.httpRequests++;
     const std::string_view rawTarget(req.target().data(), req.target().size());
@@ -230,6 +231,13 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         self->stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
         return;
       }
+      // Kept alive, the connection waits for a request again, and counts as waiting: one address
+      // cannot hold the server's connections open with idle keep-alives either.
+      self->pending_ = self->ctx_.pendingByAddress.take(self->address_, self->ctx_.options.maxPendingPerAddress);
+      if (!self->pending_.held()) {
+        self->stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+        return;
+      }
       self->read();
     });
   }
@@ -238,7 +246,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
   ServerContext& ctx_;
-  KeyCounter::Slot pending_;  // held until the first whole request
+  KeyCounter::Slot pending_;  // held while waiting for a request (the first, or the next on a kept-alive one)
+  bool served_ = false;       // a request was read: later ones get the longer timeout
   std::string address_;       // the peer's address key
   bool responding_ = false;   // a response is on its way: a failure after it must not start another
 };

@@ -75,8 +75,8 @@ class Listener : public std::enable_shared_from_this<Listener> {
     }
     const auto remote = socket.remote_endpoint(ec);
     if (ec) return;  // gone already
-    // Connections that have sent no request yet, per address: idle sockets from one place cannot
-    // fill the server.
+    // Connections waiting for a request, per address: idle sockets from one place cannot fill the
+    // server (HttpSession counts a kept-alive connection again while it waits for the next one).
     auto pending = ctx_.pendingByAddress.take(addressKey(remote.address()), ctx_.options.maxPendingPerAddress);
     if (!pending.held()) {
       socket.close(ec);

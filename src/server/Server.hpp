@@ -21,7 +21,7 @@ struct ServerOptions {
   // What one visitor may hold, so that no one takes every slot (docs/server.md, Limits).
   int maxWsPerToken = 32;          // WebSocket sessions of one cookie
   int maxWsPerAddress = 128;       // WebSocket sessions from one IP address (IPv6: one /64)
-  int maxPendingPerAddress = 64;   // connections from one address that have not sent a whole request yet
+  int maxPendingPerAddress = 64;   // HTTP connections from one address waiting for a request (new or kept alive)
   int firstRequestSeconds = 10;    // a new connection must send its first request within this
 };
 

@@ -82,7 +82,7 @@ struct ServerContext {
   const ServerOptions& options;
   std::atomic<bool> stopping{false};
   std::atomic<int> connections{0};  // TCP connections now (HTTP or WebSocket)
-  KeyCounter pendingByAddress;      // connections that have not sent a whole request yet
+  KeyCounter pendingByAddress;      // HTTP connections waiting for a request: new, or idle kept alive
   KeyCounter wsByAddress;           // WebSocket sessions
   KeyCounter wsByToken;
 };
@@ -98,7 +98,7 @@ struct WsSlots {
 
 using HttpRequest = boost::beast::http::request<boost::beast::http::string_body>;
 
-// `pending` is the connection's place under the per-address limit of connections without a request.
+// `pending` is the connection's place under the per-address limit of connections waiting for a request.
 void startHttpSession(boost::asio::ip::tcp::socket socket, ServerContext& ctx, KeyCounter::Slot pending);
 void startWsSession(boost::beast::tcp_stream stream, HttpRequest request, ServerContext& ctx, Identity me,
                     WsSlots slots);

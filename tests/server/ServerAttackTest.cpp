@@ -218,6 +218,31 @@ TEST(Limits, IdleConnectionsFromOneAddressDoNotLockOthersOut) {
   EXPECT_TRUE(server.running());
 }
 
+// The same with connections that each sent one request and then sit idle, kept alive.
+TEST(Limits, IdleKeptAliveConnectionsFromOneAddressDoNotLockOthersOut) {
+  constexpr int kIdle = 10200;
+  if (!raiseOpenFiles(kIdle + 512)) GTEST_SKIP() << "this process may not open " << kIdle << " sockets";
+  ServerProcess server;
+  ASSERT_TRUE(server.start()) << server.logs();
+  const auto port = server.port();
+  // One at a time: connect, ask, read the answer, and keep the connection open.
+  IdleConnections held(port, 0);
+  const std::string request = "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n";  // keep-alive by default
+  for (int i = 0; i < kIdle; ++i) {
+    IdleConnections one(port, 1);
+    ASSERT_EQ(one.fds.size(), 1u) << "connection " << i;
+    const int fd = one.fds.back();
+    one.fds.clear();
+    held.fds.push_back(fd);
+    ASSERT_EQ(::send(fd, request.data(), request.size(), MSG_NOSIGNAL), ssize_t(request.size()));
+    char buf[512];
+    (void)::recv(fd, buf, sizeof buf, 0);
+  }
+  auto r = httpFrom("127.0.0.2", port, "GET", "/healthz");
+  EXPECT_EQ(r.status, 200) << "a visitor from 127.0.0.2 was locked out";
+  EXPECT_TRUE(server.running());
+}
+
 // At the open-files limit accept() fails at once, again and again: the server backs off, lives,
 // and serves again once descriptors are free.
 TEST(Limits, TheServerOutlivesAFloodPastItsOpenFilesLimit) {
