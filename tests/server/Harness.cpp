@@ -287,6 +287,7 @@ struct WsClient::Impl {
   bool closed = true;
   std::vector<Json> skipped;
   int receiveBuffer = 0;
+  std::string localAddress;
   int handshakeStatus = 0;
 };
 
@@ -299,10 +300,11 @@ bool WsClient::connect(unsigned short port, const std::string& cookie) {
     impl_->handshakeStatus = 0;
     auto& lowest = beast::get_lowest_layer(*impl_->ws);
     lowest.expires_after(5s);
-    if (impl_->receiveBuffer > 0) {
-      lowest.socket().open(tcp::v4());
+    if (impl_->receiveBuffer > 0 || !impl_->localAddress.empty()) lowest.socket().open(tcp::v4());
+    if (impl_->receiveBuffer > 0)
       lowest.socket().set_option(net::socket_base::receive_buffer_size(impl_->receiveBuffer));
-    }
+    if (!impl_->localAddress.empty())
+      lowest.socket().bind(tcp::endpoint(net::ip::make_address(impl_->localAddress), 0));
     lowest.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
     lowest.expires_never();
     impl_->cookie = cookie;
@@ -328,6 +330,8 @@ bool WsClient::connect(unsigned short port, const std::string& cookie) {
 const std::string& WsClient::cookie() const { return impl_->cookie; }
 
 void WsClient::setReceiveBuffer(int bytes) { impl_->receiveBuffer = bytes; }
+
+void WsClient::setLocalAddress(const std::string& address) { impl_->localAddress = address; }
 
 int WsClient::handshakeStatus() const { return impl_->handshakeStatus; }
 

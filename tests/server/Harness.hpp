@@ -75,6 +75,8 @@ class WsClient {
   bool connect(unsigned short port, const std::string& cookie = "");
   // Before connect(): the kernel's receive buffer of the socket (small: a slow reader fills up soon).
   void setReceiveBuffer(int bytes);
+  // Before connect(): the address to connect from (loopback has all of 127/8).
+  void setLocalAddress(const std::string& address);
   // The HTTP status of the last handshake (101 when it upgraded, 503 when refused, 0: no answer).
   [[nodiscard]] int handshakeStatus() const;
   [[nodiscard]] const std::string& cookie() const;

@@ -171,6 +171,24 @@ TEST(Limits, OneCookieHoldsAtMostItsShareOfSockets) {
   EXPECT_TRUE(again);
 }
 
+// The per-address limit: many cookies from one address share it; another address is not touched.
+TEST(Limits, OneAddressHoldsAtMostItsShareOfSockets) {
+  ServerProcess server({"--max-ws-per-address", "4"});
+  ASSERT_TRUE(server.start()) << server.logs();
+  const auto port = server.port();
+  std::vector<std::unique_ptr<WsClient>> held;
+  for (int i = 0; i < 4; ++i) {
+    held.push_back(std::make_unique<WsClient>());
+    ASSERT_TRUE(held.back()->connect(port)) << "connection " << i;  // each a new guest
+  }
+  WsClient over;
+  EXPECT_FALSE(over.connect(port));
+  EXPECT_EQ(over.handshakeStatus(), 503);
+  WsClient elsewhere;
+  elsewhere.setLocalAddress("127.0.0.2");
+  EXPECT_TRUE(elsewhere.connect(port)) << "a visitor from another address still gets in";
+}
+
 // Opens `n` TCP connections that never send a byte; the fds are closed when it goes.
 struct IdleConnections {
   explicit IdleConnections(unsigned short port, int n) {
