@@ -82,9 +82,9 @@ struct ServerContext {
   const ServerOptions& options;
   std::atomic<bool> stopping{false};
   std::atomic<int> connections{0};  // TCP connections now (HTTP or WebSocket)
-  KeyCounter pendingByAddress;      // HTTP connections waiting for a request: new, or idle kept alive
-  KeyCounter wsByAddress;           // WebSocket sessions
-  KeyCounter wsByToken;
+  KeyCounter pendingByAddress{};    // HTTP connections waiting for a request: new, or idle kept alive
+  KeyCounter wsByAddress{};         // WebSocket sessions
+  KeyCounter wsByToken{};
 };
 
 // The key an address is counted under: the address itself, or its /64 for IPv6 (one host has many).
