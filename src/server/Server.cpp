@@ -9,6 +9,7 @@
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
+#include <cerrno>
 #include <csignal>
 #include <thread>
 #include <vector>
@@ -47,8 +48,8 @@ class Listener : public std::enable_shared_from_this<Listener> {
                              // No exception leaves a network handler, and the loop goes on whatever happened.
                              try {
                                if (ec == net::error::operation_aborted || !self->acceptor_.is_open()) return;
-                               if (ec) return self->backOff(ec);
-                               self->accepted(std::move(socket));
+                               if (ec && self->shouldPause(ec)) return self->backOff(ec);
+                               if (!ec) self->accepted(std::move(socket));
                              } catch (const std::exception& e) {
                                logLine("error", "accept_handler_failed", {{"what", e.what()}});
                              }
@@ -62,8 +63,18 @@ class Listener : public std::enable_shared_from_this<Listener> {
   }
 
  private:
+  // Out of descriptors or memory, accept() fails at once again until some are freed: pause. Any
+  // other failure (a peer gone before its accept) is retried at once, unless it keeps happening.
+  bool shouldPause(const boost::system::error_code& ec) {
+    const int e = ec.value();
+    const bool exhausted = ec.category() == boost::system::system_category() &&
+                           (e == EMFILE || e == ENFILE || e == ENOBUFS || e == ENOMEM);
+    return exhausted || ++otherFailures_ > 16;
+  }
+
   void accepted(tcp::socket socket) {
     boost::system::error_code ec;
+    otherFailures_ = 0;
     if (paused_) {
       paused_ = false;
       logInfo("accept_resumed", {{"failures", failures_}});
@@ -86,10 +97,10 @@ class Listener : public std::enable_shared_from_this<Listener> {
     startHttpSession(std::move(socket), ctx_, std::move(pending));
   }
 
-  // Out of descriptors (EMFILE, ENFILE) or memory, accept() fails at once again: wait a little
-  // instead of spinning, and say so once per pause rather than once per failure.
+  // Wait a little instead of spinning, and say so once per pause rather than once per failure.
   void backOff(const boost::system::error_code& ec) {
     ++failures_;
+    otherFailures_ = 0;
     if (!paused_) {
       paused_ = true;
       logWarn("accept_paused", {{"what", ec.message()}, {"retry_ms", kAcceptRetry.count()}});
@@ -109,6 +120,7 @@ class Listener : public std::enable_shared_from_this<Listener> {
   net::steady_timer retry_{ioc_};
   bool paused_ = false;  // accept() is failing
   long long failures_ = 0;
+  int otherFailures_ = 0;  // accept() failures in a row that did not pause it
 };
 
 void tickEvery(net::steady_timer& timer, Hub& hub) {
