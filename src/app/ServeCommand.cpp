@@ -25,7 +25,9 @@ bool readInt(const Args& args, const char* name, int lo, int hi, int& out) {
 }  // namespace
 
 int serveCommand(int argc, char** argv) {
-  auto args = Args::parse(argc, argv, {"port", "db", "web", "address", "threads", "idle-seconds", "rate", "ai-threads", "ai"});
+  auto args = Args::parse(argc, argv, {"port", "db", "web", "address", "threads", "idle-seconds", "rate", "ai-threads", "ai",
+                                       "max-connections", "max-ws-per-token", "max-ws-per-address",
+                                       "max-pending-per-address"});
   if (!args) return complain("serve", args.error().message);
   server::ServerOptions o;
   int port = o.port;
@@ -39,6 +41,14 @@ int serveCommand(int argc, char** argv) {
   if (!readInt(*args, "ai-threads", 1, 256, o.aiThreads)) return complain("serve", "--ai-threads must be 1..256");
   const std::string ai = args->get("ai", "engine");
   if (ai != "engine" && ai != "greedy") return complain("serve", "--ai takes engine or greedy");
+  if (!readInt(*args, "max-connections", 1, 1000000, o.maxConnections))
+    return complain("serve", "--max-connections must be 1..1000000");
+  if (!readInt(*args, "max-ws-per-token", 1, 1000000, o.maxWsPerToken))
+    return complain("serve", "--max-ws-per-token must be 1..1000000");
+  if (!readInt(*args, "max-ws-per-address", 1, 1000000, o.maxWsPerAddress))
+    return complain("serve", "--max-ws-per-address must be 1..1000000");
+  if (!readInt(*args, "max-pending-per-address", 1, 1000000, o.maxPendingPerAddress))
+    return complain("serve", "--max-pending-per-address must be 1..1000000");
   o.db = args->get("db", o.db);
   o.web = args->get("web");
   o.address = args->get("address", o.address);

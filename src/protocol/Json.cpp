@@ -2,6 +2,16 @@
 
 namespace semis::protocol {
 
+std::string dumpJson(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
+
+std::string clipUtf8(std::string_view text, std::size_t maxBytes) {
+  if (text.size() <= maxBytes) return std::string(text);
+  std::size_t end = maxBytes;
+  // Back off over continuation bytes (10xxxxxx) to the start of the character the cut falls in.
+  while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) --end;
+  return std::string(text.substr(0, end));
+}
+
 const char* sideName(Side s) { return s == Side::South ? "S" : "N"; }
 
 Json housesJson(const Board& board, const Position& pos) {

@@ -2,6 +2,8 @@
 // JSON views of the rules engine's values, shared by the `semis` command line and the server.
 
 #include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
 
 #include "rules/Board.hpp"
 #include "rules/Game.hpp"
@@ -9,6 +11,13 @@
 namespace semis::protocol {
 
 using Json = nlohmann::ordered_json;
+
+// Text for the wire or a log: never throws, whatever the strings hold (invalid UTF-8 becomes U+FFFD).
+// Every dump of a value that holds text a client sent goes through this.
+[[nodiscard]] std::string dumpJson(const Json& j);
+// At most `maxBytes` of `text`, cut on a UTF-8 character boundary (for quoting client text in
+// messages): a cut inside a character would make the quote invalid UTF-8.
+[[nodiscard]] std::string clipUtf8(std::string_view text, std::size_t maxBytes);
 
 [[nodiscard]] const char* sideName(Side s);
 // South's houses in South's sowing order, then North's in North's.

@@ -94,7 +94,7 @@ Result<GameSpec> parseGameSpec(const Json& j) {
     else if (m == "local")
       spec.mode = Mode::Local;
     else
-      return fail("'mode' must be \"ai\", \"friend\" or \"local\", not \"" + m.substr(0, 32) + "\"");
+      return fail("'mode' must be \"ai\", \"friend\" or \"local\", not \"" + clipUtf8(m, 32) + "\"");
   }
   if (auto it = j.find("level"); it != j.end()) {
     if (!it->is_string()) return fail("'level' must be a string");
@@ -156,7 +156,7 @@ tl::expected<ClientMessage, ProtocolError> parseClientMessage(std::string_view t
   Json id = nullptr;
   if (auto it = j.find("id"); it != j.end() && validMoveId(*it)) id = *it;
   if (found == nullptr) {
-    return tl::unexpected(ProtocolError{"unknown_type", "unknown message type '" + type.substr(0, 32) + "'", id});
+    return tl::unexpected(ProtocolError{"unknown_type", "unknown message type '" + clipUtf8(type, 32) + "'", id});
   }
   ClientMessage m;
   m.type = found->type;

@@ -7,10 +7,11 @@ namespace semis::server {
 namespace {
 
 ApiResponse error(int status, std::string_view code, std::string_view message) {
-  return {status, "application/json", Json{{"error", {{"code", code}, {"message", message}}}}.dump(-1, ' ', false, Json::error_handler_t::replace)};
+  // Messages quote client text: dumpJson never throws on it.
+  return {status, "application/json", protocol::dumpJson(Json{{"error", {{"code", code}, {"message", message}}}})};
 }
 
-ApiResponse ok(const Json& j) { return {200, "application/json", j.dump(-1, ' ', false, Json::error_handler_t::replace)}; }
+ApiResponse ok(const Json& j) { return {200, "application/json", protocol::dumpJson(j)}; }
 
 int statusOf(const Refusal& r) {
   if (r.code == "rate_limited" || r.code == "too_many_games") return 429;

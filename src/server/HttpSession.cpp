@@ -1,14 +1,17 @@
 // One HTTP connection: keep-alive requests, the API, static files, and the upgrade to /ws.
 
+#include <algorithm>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
+#include <filesystem>
 #include <fstream>
 #include <memory>
 #include <sstream>
 
 #include "server/Api.hpp"
 #include "server/Log.hpp"
+#include "server/Routes.hpp"
 #include "server/Sessions.hpp"
 
 namespace semis::server {
@@ -19,7 +22,7 @@ using tcp = boost::asio::ip::tcp;
 
 namespace {
 
-constexpr std::chrono::seconds kRequestTimeout{30};
+constexpr std::chrono::seconds kRequestTimeout{30};  // later requests on a kept-alive connection
 constexpr std::uint64_t kBodyLimit = 16 * 1024;
 constexpr std::uint32_t kHeaderLimit = 8 * 1024;
 
@@ -68,28 +71,45 @@ constexpr const char* kPlaceholder =
     "<!doctype html><meta charset=utf-8><title>Semis</title><h1>Semis server</h1>"
     "<p>The web client is not installed: start <code>semis serve --web web/dist</code>.</p>";
 
-// The web client: index.html for `/` and `/g/<id>` (the client routes), files under --web otherwise.
+// The web client: index.html for the pages, otherwise a regular file that really lies inside the
+// web folder once every symlink is resolved (a link out of it, `..` or a path beside it are refused).
 ApiResponse staticFile(const std::string& webDir, std::string_view path) {
-  if (path.find("..") != std::string_view::npos || path.find('\\') != std::string_view::npos) {
-    return {400, "text/plain", "bad path\n"};
-  }
-  const bool appRoute = path == "/" || path == "/index.html" || path.substr(0, 3) == "/g/";
+  namespace fs = std::filesystem;
+  const ApiResponse notFound{404, "text/plain", "not found\n"};
+  auto rel = resolveStaticPath(path);
+  if (!rel) return {400, "text/plain", "bad path\n"};
+  const bool page = routeOf(path) == Route::Page;
   if (webDir.empty()) {
-    if (appRoute) return {200, "text/html; charset=utf-8", kPlaceholder};
-    return {404, "text/plain", "not found\n"};
+    if (page) return {200, "text/html; charset=utf-8", kPlaceholder};
+    return notFound;
   }
+  std::error_code ec;
+  const fs::path root = fs::canonical(webDir, ec);
+  if (ec) return page ? ApiResponse{200, "text/html; charset=utf-8", kPlaceholder} : notFound;
+  const fs::path file = fs::canonical(root / *rel, ec);
+  if (ec) return page ? ApiResponse{200, "text/html; charset=utf-8", kPlaceholder} : notFound;
+  // Component by component: /srv/web.db is not inside /srv/web.
+  const auto [r, f] = std::mismatch(root.begin(), root.end(), file.begin(), file.end());
+  if (r != root.end() || !fs::is_regular_file(file, ec)) return notFound;
   std::string body;
-  if (appRoute) {
-    if (!readFile(webDir + "/index.html", body)) return {200, "text/html; charset=utf-8", kPlaceholder};
-    return {200, "text/html; charset=utf-8", body};
-  }
-  if (readFile(webDir + std::string(path), body)) return {200, mimeType(path), body};
-  return {404, "text/plain", "not found\n"};
+  if (!readFile(file.string(), body)) return notFound;
+  if (page) return {200, "text/html; charset=utf-8", std::move(body)};
+  return {200, mimeType(file.filename().string()), std::move(body)};
+}
+
+std::string remoteKey(const tcp::socket& socket) {
+  boost::system::error_code ec;
+  const auto ep = socket.remote_endpoint(ec);
+  return ec ? std::string("?") : addressKey(ep.address());
 }
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
-  HttpSession(tcp::socket socket, ServerContext& ctx) : stream_(std::move(socket)), ctx_(ctx) { ctx_.connections++; }
+  HttpSession(tcp::socket socket, ServerContext& ctx, KeyCounter::Slot pending)
+      : stream_(std::move(socket)), ctx_(ctx), pending_(std::move(pending)) {
+    ctx_.connections++;
+    address_ = remoteKey(stream_.socket());
+  }
   ~HttpSession() { ctx_.connections--; }
 
   void run() { read(); }
@@ -99,11 +119,31 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     parser_.emplace();
     parser_->body_limit(kBodyLimit);
     parser_->header_limit(kHeaderLimit);
-    stream_.expires_after(kRequestTimeout);
+    // A connection that has sent nothing yet gets a short time: idle sockets cost the server a slot.
+    stream_.expires_after(served_ ? kRequestTimeout
+                                  : std::chrono::seconds(std::max(1, ctx_.options.firstRequestSeconds)));
     http::async_read(stream_, buffer_, *parser_, beast::bind_front_handler(&HttpSession::onRead, shared_from_this()));
   }
 
-  void onRead(beast::error_code ec, std::size_t) {
+  // No exception leaves a network handler: one is logged and answered with 500, and the server goes on.
+  void onRead(beast::error_code ec, std::size_t bytes) {
+    try {
+      handleRead(ec, bytes);
+    } catch (const std::exception& e) {
+      logLine("error", "http_handler_failed", {{"what", e.what()}});
+      if (responding_) return;  // the answer (or the socket, handed to a WebSocket session) is gone already
+      try {
+        respond(HttpRequest{},
+                ApiResponse{500, "application/json", R"({"error":{"code":"internal","message":"internal error"}})"}, "",
+                false);
+      } catch (const std::exception&) {
+        // Out of memory or a dead socket: the connection is dropped when this session is released.
+      }
+    }
+  }
+
+  void handleRead(beast::error_code ec, std::size_t) {
+    responding_ = false;
     if (ec == http::error::end_of_stream) {
       stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
       return;
@@ -116,18 +156,18 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       }
       return;
     }
+    pending_.reset();  // a whole request came: no longer waiting
+    served_ = true;
     HttpRequest req = parser_->release();
     ctx_.metrics.httpRequests++;
-    const std::string target(req.target());
-    const std::string path = target.substr(0, target.find('?'));
-    // Only the pages, the API and the socket need a guest: probes and assets create none.
-    const bool needsIdentity = path == "/" || path == "/ws" || path.rfind("/api/", 0) == 0 || path.rfind("/g/", 0) == 0;
-    boost::system::error_code peerEc;
-    const auto remote = stream_.socket().remote_endpoint(peerEc);
-    const std::string address = peerEc ? std::string() : remote.address().to_string();
-    Identity me = needsIdentity ? ctx_.hub.identify(cookieToken(req), address) : Identity{};
+    const std::string_view rawTarget(req.target().data(), req.target().size());
+    const auto target = splitTarget(rawTarget);
+    if (!target) return respond(req, {400, "text/plain", target.error().message + "\n"}, "", false);
+    const std::string path(target->path);
+    const Route route = routeOf(path);
+    Identity me = needsIdentity(route) ? ctx_.hub.identify(cookieToken(req), address_) : Identity{};
     if (boost::beast::websocket::is_upgrade(req)) {
-      if (path != "/ws") {
+      if (route != Route::Socket) {
         respond(req, {404, "text/plain", "WebSocket endpoint is /ws\n"}, "", false);
         return;
       }
@@ -135,14 +175,32 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         respond(req, {503, "text/plain", "unavailable\n"}, "", false);
         return;
       }
+      WsSlots slots{ctx_.wsByToken.take(me.token, ctx_.options.maxWsPerToken),
+                    ctx_.wsByAddress.take(address_, ctx_.options.maxWsPerAddress)};
+      if (!slots.token.held()) {
+        respond(req,
+                {503, "text/plain",
+                 "too many connections for this player: at most " + std::to_string(ctx_.options.maxWsPerToken) + "\n"},
+                "", false);
+        return;
+      }
+      if (!slots.address.held()) {
+        respond(
+            req,
+            {503, "text/plain",
+             "too many connections from this address: at most " + std::to_string(ctx_.options.maxWsPerAddress) + "\n"},
+            "", false);
+        return;
+      }
       stream_.expires_never();
-      startWsSession(std::move(stream_), std::move(req), ctx_, std::move(me));
+      responding_ = true;  // the stream is handed over: nothing here may answer on it any more
+      startWsSession(std::move(stream_), std::move(req), ctx_, std::move(me), std::move(slots));
       return;
     }
     bool handled = false;
     ApiResponse res =
         handleApi(ctx_.hub, ctx_.metrics, std::string_view(req.method_string().data(), req.method_string().size()),
-                  target, req.body(), me, handled);
+                  rawTarget, req.body(), me, handled);
     if (!handled) {
       if (req.method() != http::verb::get && req.method() != http::verb::head) {
         res = {405, "text/plain", "method not allowed\n"};
@@ -154,6 +212,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   }
 
   void respond(const HttpRequest& req, ApiResponse res, const std::string& newToken, bool keepAlive) {
+    responding_ = true;
     auto out = std::make_shared<http::response<http::string_body>>(static_cast<http::status>(res.status),
                                                                    req.version() == 0 ? 11 : req.version());
     out->set(http::field::server, "semis");
@@ -172,6 +231,13 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         self->stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
         return;
       }
+      // Kept alive, the connection waits for a request again, and counts as waiting: one address
+      // cannot hold the server's connections open with idle keep-alives either.
+      self->pending_ = self->ctx_.pendingByAddress.take(self->address_, self->ctx_.options.maxPendingPerAddress);
+      if (!self->pending_.held()) {
+        self->stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+        return;
+      }
       self->read();
     });
   }
@@ -180,12 +246,26 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
   ServerContext& ctx_;
+  KeyCounter::Slot pending_;  // held while waiting for a request (the first, or the next on a kept-alive one)
+  bool served_ = false;       // a request was read: later ones get the longer timeout
+  std::string address_;       // the peer's address key
+  bool responding_ = false;   // a response is on its way: a failure after it must not start another
 };
 
 }  // namespace
 
-void startHttpSession(tcp::socket socket, ServerContext& ctx) {
-  std::make_shared<HttpSession>(std::move(socket), ctx)->run();
+std::string addressKey(const boost::asio::ip::address& address) {
+  if (address.is_v6() && !address.to_v6().is_v4_mapped()) {
+    auto bytes = address.to_v6().to_bytes();
+    std::fill(bytes.begin() + 8, bytes.end(), 0);
+    return boost::asio::ip::address_v6(bytes).to_string() + "/64";
+  }
+  if (address.is_v6()) return boost::asio::ip::make_address_v4(boost::asio::ip::v4_mapped, address.to_v6()).to_string();
+  return address.to_string();
+}
+
+void startHttpSession(tcp::socket socket, ServerContext& ctx, KeyCounter::Slot pending) {
+  std::make_shared<HttpSession>(std::move(socket), ctx, std::move(pending))->run();
 }
 
 }  // namespace semis::server

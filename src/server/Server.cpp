@@ -9,6 +9,7 @@
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
+#include <cerrno>
 #include <csignal>
 #include <thread>
 #include <vector>
@@ -44,14 +45,13 @@ class Listener : public std::enable_shared_from_this<Listener> {
   void accept() {
     acceptor_.async_accept(net::make_strand(ioc_),
                            [self = shared_from_this()](boost::system::error_code ec, tcp::socket socket) {
-                             if (ec == net::error::operation_aborted || !self->acceptor_.is_open()) return;
-                             if (!ec) {
-                               if (self->ctx_.connections >= self->ctx_.options.maxConnections + 100) {
-                                 socket.close(ec);  // over the limit: refuse at once
-                               } else {
-                                 socket.set_option(tcp::no_delay(true), ec);
-                                 startHttpSession(std::move(socket), self->ctx_);
-                               }
+                             // No exception leaves a network handler, and the loop goes on whatever happened.
+                             try {
+                               if (ec == net::error::operation_aborted || !self->acceptor_.is_open()) return;
+                               if (ec && self->shouldPause(ec)) return self->backOff(ec);
+                               if (!ec) self->accepted(std::move(socket));
+                             } catch (const std::exception& e) {
+                               logLine("error", "accept_handler_failed", {{"what", e.what()}});
                              }
                              self->accept();
                            });
@@ -59,13 +59,68 @@ class Listener : public std::enable_shared_from_this<Listener> {
 
   void close() {
     boost::system::error_code ec;
-    acceptor_.close(ec);
+    acceptor_.close(ec);  // a back-off timer still waiting finds the acceptor closed and stops
   }
 
  private:
+  // Out of descriptors or memory, accept() fails at once again until some are freed: pause. Any
+  // other failure (a peer gone before its accept) is retried at once, unless it keeps happening.
+  bool shouldPause(const boost::system::error_code& ec) {
+    const int e = ec.value();
+    const bool exhausted = ec.category() == boost::system::system_category() &&
+                           (e == EMFILE || e == ENFILE || e == ENOBUFS || e == ENOMEM);
+    return exhausted || ++otherFailures_ > 16;
+  }
+
+  void accepted(tcp::socket socket) {
+    boost::system::error_code ec;
+    otherFailures_ = 0;
+    if (paused_) {
+      paused_ = false;
+      logInfo("accept_resumed", {{"failures", failures_}});
+      failures_ = 0;
+    }
+    if (ctx_.connections >= ctx_.options.maxConnections + 100) {
+      socket.close(ec);  // over the limit: refuse at once
+      return;
+    }
+    const auto remote = socket.remote_endpoint(ec);
+    if (ec) return;  // gone already
+    // Connections waiting for a request, per address: idle sockets from one place cannot fill the
+    // server (HttpSession counts a kept-alive connection again while it waits for the next one).
+    auto pending = ctx_.pendingByAddress.take(addressKey(remote.address()), ctx_.options.maxPendingPerAddress);
+    if (!pending.held()) {
+      socket.close(ec);
+      return;
+    }
+    socket.set_option(tcp::no_delay(true), ec);
+    startHttpSession(std::move(socket), ctx_, std::move(pending));
+  }
+
+  // Wait a little instead of spinning, and say so once per pause rather than once per failure.
+  void backOff(const boost::system::error_code& ec) {
+    ++failures_;
+    otherFailures_ = 0;
+    if (!paused_) {
+      paused_ = true;
+      logWarn("accept_paused", {{"what", ec.message()}, {"retry_ms", kAcceptRetry.count()}});
+    }
+    retry_.expires_after(kAcceptRetry);
+    retry_.async_wait([self = shared_from_this()](boost::system::error_code waitEc) {
+      if (waitEc || !self->acceptor_.is_open()) return;
+      self->accept();
+    });
+  }
+
+  static constexpr std::chrono::milliseconds kAcceptRetry{100};
+
   net::io_context& ioc_;
   tcp::acceptor acceptor_;
   ServerContext& ctx_;
+  net::steady_timer retry_{ioc_};
+  bool paused_ = false;  // accept() is failing
+  long long failures_ = 0;
+  int otherFailures_ = 0;  // accept() failures in a row that did not pause it
 };
 
 void tickEvery(net::steady_timer& timer, Hub& hub) {

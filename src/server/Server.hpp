@@ -17,7 +17,12 @@ struct ServerOptions {
   int aiThreads = 1;
   int idleSeconds = 600;   // a WebSocket that sends nothing for this long is closed
   int ratePerSecond = 30;  // messages per connection per second (bursts of twice that)
-  int maxConnections = 10000;
+  int maxConnections = 10000;  // WebSocket sessions in all
+  // What one visitor may hold, so that no one takes every slot (docs/server.md, Limits).
+  int maxWsPerToken = 32;          // WebSocket sessions of one cookie
+  int maxWsPerAddress = 128;       // WebSocket sessions from one IP address (IPv6: one /64)
+  int maxPendingPerAddress = 64;   // HTTP connections from one address waiting for a request (new or kept alive)
+  int firstRequestSeconds = 10;    // a new connection must send its first request within this
 };
 
 // Runs until SIGTERM or SIGINT; returns the process exit status. `ai` defaults to the greedy source.

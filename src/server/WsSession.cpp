@@ -28,8 +28,12 @@ constexpr int kMaxStrikes = 100;  // refused messages before the connection is c
 
 class WsSession final : public Peer, public std::enable_shared_from_this<WsSession> {
  public:
-  WsSession(beast::tcp_stream stream, ServerContext& ctx, Identity me)
-      : ws_(std::move(stream)), ctx_(ctx), me_(std::move(me)), idleTimer_(ws_.get_executor()) {
+  WsSession(beast::tcp_stream stream, ServerContext& ctx, Identity me, WsSlots slots)
+      : ws_(std::move(stream)),
+        ctx_(ctx),
+        me_(std::move(me)),
+        slots_(std::move(slots)),
+        idleTimer_(ws_.get_executor()) {
     ctx_.connections++;
     tokens_ = 2.0 * ctx_.options.ratePerSecond;
   }
@@ -77,7 +81,7 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
     ctx_.hub.attach(shared_from_this());
     lastMessage_ = lastRefill_ = std::chrono::steady_clock::now();
     Json hello{{"type", "hello"}, {"id", me_.id}, {"name", me_.name}};
-    enqueue(std::make_shared<const std::string>(hello.dump()));
+    enqueue(std::make_shared<const std::string>(protocol::dumpJson(hello)));
     watchIdle();
     read();
   }
@@ -88,10 +92,8 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
       if (ec || !self->open_) return;
       const auto idle = std::chrono::steady_clock::now() - self->lastMessage_;
       if (idle >= std::chrono::seconds(self->ctx_.options.idleSeconds)) {
-        self->enqueue(std::make_shared<const std::string>(
-            protocol::errorMessage("idle",
-                                   "no message for " + std::to_string(self->ctx_.options.idleSeconds) + " s: closing")
-                .dump()));
+        self->enqueue(std::make_shared<const std::string>(protocol::dumpJson(protocol::errorMessage(
+            "idle", "no message for " + std::to_string(self->ctx_.options.idleSeconds) + " s: closing"))));
         self->closing_ = true;
         if (!self->writing_) self->close(websocket::close_code::policy_error);
         return;
@@ -108,7 +110,18 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
     lastMessage_ = std::chrono::steady_clock::now();
     const std::string text = beast::buffers_to_string(buffer_.data());
     buffer_.consume(buffer_.size());
-    if (!closing_) handle(text, bytes);
+    // No exception leaves a network handler: the message is answered with `internal`, the
+    // connection and the server go on.
+    try {
+      if (!closing_) handle(text, bytes);
+    } catch (const std::exception& e) {
+      logLine("error", "ws_handler_failed", {{"what", e.what()}, {"player", me_.id}});
+      try {
+        refuse("internal", "the server failed to handle this message");
+      } catch (const std::exception&) {
+        // Out of memory: nothing more can be said to this client.
+      }
+    }
     if (strikes_ > kMaxStrikes) {
       closing_ = true;
       if (!writing_) close(websocket::close_code::policy_error);
@@ -130,7 +143,7 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
   void refuse(std::string_view code, std::string_view message, const Json& id = nullptr) {
     ++strikes_;
     ctx_.metrics.errors++;
-    enqueue(std::make_shared<const std::string>(protocol::errorMessage(code, message, id).dump()));
+    enqueue(std::make_shared<const std::string>(protocol::dumpJson(protocol::errorMessage(code, message, id))));
   }
 
   void handle(const std::string& text, std::size_t bytes) {
@@ -148,7 +161,7 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
       Json pong{{"type", "pong"},
                 {"t", msg->t},
                 {"server_time", duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count()}};
-      return enqueue(std::make_shared<const std::string>(pong.dump()));
+      return enqueue(std::make_shared<const std::string>(protocol::dumpJson(pong)));
     }
     ctx_.hub.onMessage(shared_from_this(), *msg);
   }
@@ -156,11 +169,15 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
   void enqueue(Message message) {
     if (!open_ || closed_) return;
     if (queue_.size() >= kMaxQueued) {
-      // A client that does not read its messages is dropped, not buffered without end.
-      logWarn("slow_client", {{"player", me_.id}});
+      // A client that does not read its messages is dropped, not buffered without end. The write in
+      // flight keeps its own message (inFlight_) until its handler runs: only the waiting ones go.
+      logWarn("slow_client", {{"player", me_.id}, {"queued", queue_.size()}});
       queue_.clear();
       closed_ = true;
-      beast::get_lowest_layer(ws_).close();
+      boost::system::error_code ec;
+      auto& socket = beast::get_lowest_layer(ws_).socket();
+      socket.shutdown(net::socket_base::shutdown_both, ec);
+      socket.close(ec);
       return;
     }
     queue_.push_back(std::move(message));
@@ -169,14 +186,17 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
 
   void write() {
     writing_ = true;
+    inFlight_ = std::move(queue_.front());
+    queue_.pop_front();
     ws_.text(true);
-    ws_.async_write(net::buffer(*queue_.front()), beast::bind_front_handler(&WsSession::onWrite, shared_from_this()));
+    ws_.async_write(net::buffer(*inFlight_), beast::bind_front_handler(&WsSession::onWrite, shared_from_this()));
   }
 
   void onWrite(beast::error_code ec, std::size_t) {
     writing_ = false;
+    inFlight_.reset();
     if (ec) return finish(ec);
-    queue_.pop_front();
+    if (closed_) return;  // dropped meanwhile: the read side sees the closed socket and finishes
     if (!queue_.empty()) return write();
     if (closing_) close(websocket::close_code::going_away);
   }
@@ -198,9 +218,11 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
   websocket::stream<beast::tcp_stream> ws_;
   ServerContext& ctx_;
   Identity me_;
+  WsSlots slots_;  // given back when the session is destroyed
   net::steady_timer idleTimer_;
   beast::flat_buffer buffer_;
-  std::deque<Message> queue_;
+  std::deque<Message> queue_;  // waiting to be written
+  Message inFlight_;           // being written: async_write's buffer points into it
   bool open_ = false;
   bool writing_ = false;
   bool closing_ = false;
@@ -213,8 +235,8 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
 
 }  // namespace
 
-void startWsSession(beast::tcp_stream stream, HttpRequest request, ServerContext& ctx, Identity me) {
-  auto session = std::make_shared<WsSession>(std::move(stream), ctx, std::move(me));
+void startWsSession(beast::tcp_stream stream, HttpRequest request, ServerContext& ctx, Identity me, WsSlots slots) {
+  auto session = std::make_shared<WsSession>(std::move(stream), ctx, std::move(me), std::move(slots));
   session->run(std::move(request));
 }
 
