@@ -19,6 +19,7 @@
 #include <cstdio>
 #include <cstring>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -43,6 +44,7 @@ struct Options {
   std::string rules = "kalah";
   std::string ai;  // a level: one client per game against the server's AI
   int sources = 200;
+  int preload = 0;  // games created first and left: half finished (resigned), half abandoned
 };
 
 struct Stats {
@@ -231,6 +233,93 @@ void Bot::onMessage(const Json& m) {
   }
 }
 
+// --preload N: N visitors, each from its own loopback address, create an AI game; the even ones
+// resign it (a finished game), the odd ones leave it unfinished (abandoned). The server then holds
+// N games it must not let slow the measured ones down.
+class Preloader : public std::enable_shared_from_this<Preloader> {
+ public:
+  Preloader(net::io_context& ioc, const Options& o, int index, int& done)
+      : ws_(ioc), o_(o), index_(index), done_(done) {}
+
+  void start(const tcp::endpoint& ep) {
+    const auto from = net::ip::make_address_v4(0x7f010001U + static_cast<unsigned>((index_ / 250) * 256 + index_ % 250));
+    beast::error_code ec;
+    auto& socket = beast::get_lowest_layer(ws_).socket();
+    socket.open(tcp::v4(), ec);
+    if (!ec) socket.bind(tcp::endpoint(from, 0), ec);
+    if (ec) return finish();
+    beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(30));
+    beast::get_lowest_layer(ws_).async_connect(ep, [self = shared_from_this()](beast::error_code e) {
+      if (e) return self->finish();
+      self->ws_.async_handshake("127.0.0.1", "/ws", [self](beast::error_code e2) {
+        if (e2) return self->finish();
+        self->read();
+      });
+    });
+  }
+
+ private:
+  void send(const Json& j) {
+    auto text = std::make_shared<std::string>(j.dump());
+    ws_.async_write(net::buffer(*text), [self = shared_from_this(), text](beast::error_code, std::size_t) {});
+  }
+  void read() {
+    ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
+      if (ec) return self->finish();
+      Json m = Json::parse(beast::buffers_to_string(self->buffer_.data()), nullptr, false);
+      self->buffer_.consume(self->buffer_.size());
+      const std::string type = m.is_object() ? m.value("type", "") : "";
+      if (type == "hello") {
+        self->send({{"type", "create"}, {"rules", self->o_.rules}, {"mode", "ai"}, {"level", "easy"}});
+      } else if (type == "created") {
+        if (self->index_ % 2 == 1) return self->finish();
+        self->send({{"type", "join"}, {"game", m["id"]}});
+        self->send({{"type", "resign"}, {"game", m["id"]}});
+      } else if (type == "error" || (type == "event" && m["event"]["kind"] == "game_over")) {
+        return self->finish();
+      }
+      self->read();
+    });
+  }
+  void finish() {
+    if (finished_) return;
+    finished_ = true;
+    ++done_;
+    beast::error_code ec;
+    beast::get_lowest_layer(ws_).socket().close(ec);
+  }
+
+  websocket::stream<beast::tcp_stream> ws_;
+  beast::flat_buffer buffer_;
+  const Options& o_;
+  int index_;
+  int& done_;
+  bool finished_ = false;
+};
+
+void preload(const Options& o, const tcp::endpoint& ep) {
+  net::io_context ioc;
+  int done = 0;
+  int next = 0;
+  const auto start = Clock::now();
+  std::function<void()> more = [&] {
+    // At most 200 visitors at once.
+    while (next < o.preload && next - done < 200) {
+      std::make_shared<Preloader>(ioc, o, next++, done)->start(ep);
+    }
+  };
+  net::steady_timer pump(ioc);
+  std::function<void()> tick = [&] {
+    more();
+    if (done >= o.preload) return;
+    pump.expires_after(std::chrono::milliseconds(5));
+    pump.async_wait([&](beast::error_code) { tick(); });
+  };
+  tick();
+  ioc.run();
+  std::printf("preloaded=%d seconds=%.1f\n", o.preload, std::chrono::duration<double>(Clock::now() - start).count());
+}
+
 double percentile(std::vector<double>& v, double p) {
   if (v.empty()) return 0;
   const std::size_t k = std::min(v.size() - 1, static_cast<std::size_t>(p * static_cast<double>(v.size())));
@@ -259,15 +348,17 @@ int main(int argc, char** argv) {
       o.ai = v;
     else if (k == "--sources")
       o.sources = std::stoi(v);
+    else if (k == "--preload")
+      o.preload = std::stoi(v);
     else {
       std::fprintf(stderr,
                    "usage: semis-loadgen [--port P] [--games N] [--seconds S] [--think-ms MS] [--rules R] [--ai LEVEL]"
-                   " [--sources N]\n");
+                   " [--sources N] [--preload N]\n");
       return 2;
     }
   }
-  if (o.games < 1 || o.games > 20000 || o.seconds < 1 || o.seconds > 600 || o.sources < 1 || o.sources > 250) {
-    std::fprintf(stderr, "semis-loadgen: --games 1..20000, --seconds 1..600, --sources 1..250\n");
+  if (o.games < 1 || o.games > 20000 || o.seconds < 1 || o.seconds > 600 || o.sources < 1 || o.sources > 250 || o.preload < 0 || o.preload > 100000) {
+    std::fprintf(stderr, "semis-loadgen: --games 1..20000, --seconds 1..600, --sources 1..250, --preload 0..100000\n");
     return 2;
   }
   rlimit lim{};
@@ -275,9 +366,10 @@ int main(int argc, char** argv) {
     lim.rlim_cur = lim.rlim_max;
     setrlimit(RLIMIT_NOFILE, &lim);
   }
+  const tcp::endpoint ep(net::ip::make_address("127.0.0.1"), o.port);
+  if (o.preload > 0) preload(o, ep);
   net::io_context ioc;
   Stats stats;
-  const tcp::endpoint ep(net::ip::make_address("127.0.0.1"), o.port);
   std::vector<std::unique_ptr<Table>> tables;
   for (int i = 0; i < o.games; ++i) {
     auto t = std::make_unique<Table>();
