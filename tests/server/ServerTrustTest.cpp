@@ -53,13 +53,17 @@ TEST(ServerTrust, VisitsWithoutACookieWriteNoPlayer) {
   WsClient ws;
   ASSERT_TRUE(ws.connect(server.port()));
   ASSERT_TRUE(ws.untilType("hello"));
-  if (onSqlite()) EXPECT_EQ(countRows(server.dir() + "/semis.db", "players"), 0) << "nobody acted";
+  if (onSqlite()) {
+    EXPECT_EQ(countRows(server.dir() + "/semis.db", "players"), 0) << "nobody acted";
+  }
   // Acting writes the guest once, under the id he was shown.
   const std::string cookie = newCookie(server.port());
   const Json me = Json::parse(http(server.port(), "GET", "/api/me", "", cookie).body);
   ASSERT_FALSE(createGame(server.port(), cookie, kAiGame).empty());
   EXPECT_EQ(Json::parse(http(server.port(), "GET", "/api/me", "", cookie).body)["id"], me["id"]);
-  if (onSqlite()) EXPECT_EQ(countRows(server.dir() + "/semis.db", "players"), 1);
+  if (onSqlite()) {
+    EXPECT_EQ(countRows(server.dir() + "/semis.db", "players"), 1);
+  }
 }
 
 TEST(ServerTrust, OneGuestHoldsABoundedNumberOfUnfinishedGames) {
