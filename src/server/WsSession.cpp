@@ -67,8 +67,7 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
 
   void closeSoon() override {
     net::post(ws_.get_executor(), [self = shared_from_this()] {
-      self->closing_ = true;
-      if (!self->writing_) self->close(websocket::close_code::going_away);
+      self->closeAfterWrites(websocket::close_code::going_away);
     });
   }
 
@@ -94,8 +93,7 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
       if (idle >= std::chrono::seconds(self->ctx_.options.idleSeconds)) {
         self->enqueue(std::make_shared<const std::string>(protocol::dumpJson(protocol::errorMessage(
             "idle", "no message for " + std::to_string(self->ctx_.options.idleSeconds) + " s: closing"))));
-        self->closing_ = true;
-        if (!self->writing_) self->close(websocket::close_code::policy_error);
+        self->closeAfterWrites(websocket::close_code::policy_error);
         return;
       }
       self->watchIdle();
@@ -122,10 +120,7 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
         // Out of memory: nothing more can be said to this client.
       }
     }
-    if (strikes_ > kMaxStrikes) {
-      closing_ = true;
-      if (!writing_) close(websocket::close_code::policy_error);
-    }
+    if (strikes_ > kMaxStrikes) closeAfterWrites(websocket::close_code::policy_error);
     read();
   }
 
@@ -198,7 +193,15 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
     if (ec) return finish(ec);
     if (closed_) return;  // dropped meanwhile: the read side sees the closed socket and finishes
     if (!queue_.empty()) return write();
-    if (closing_) close(websocket::close_code::going_away);
+    if (closing_) close(closeCode_);
+  }
+
+  // Closes once the queued messages are written, with the code of the first reason to close (the
+  // write in flight must not turn a policy close, 1008, into a plain going-away, 1001).
+  void closeAfterWrites(websocket::close_code code) {
+    if (!closing_) closeCode_ = code;
+    closing_ = true;
+    if (!writing_) close(closeCode_);
   }
 
   void close(websocket::close_code code) {
@@ -227,6 +230,7 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
   bool writing_ = false;
   bool closing_ = false;
   bool closed_ = false;
+  websocket::close_code closeCode_ = websocket::close_code::going_away;
   int strikes_ = 0;
   double tokens_ = 0;
   std::chrono::steady_clock::time_point lastMessage_;
