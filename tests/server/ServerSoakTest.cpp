@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <thread>
+
 #include "Play.hpp"
 
 namespace semis::test {
@@ -235,9 +237,10 @@ TEST(Soak, NamesCountCharactersAndRefuseHiddenOnes) {
 
 // Hints are bounded per address: twelve guests of one address, each asking one hint at once, get
 // at most 8 into the AI pool (the others `busy`), so one address cannot fill the pool with many
-// cookies and starve everyone's AI. Another address is still served.
+// cookies and starve everyone's AI. Another address is still served. (8 AI threads: the pool's
+// backlog bound for hints, twice the threads, is then above the address's 8.)
 TEST(Soak, HintsFromOneAddressShareItsBound) {
-  ServerProcess server({"--ai-threads", "1"});
+  ServerProcess server({"--ai-threads", "8"});
   ASSERT_TRUE(server.start());
   const unsigned short port = server.port();
   constexpr int kGuests = 12;
@@ -271,6 +274,44 @@ TEST(Soak, HintsFromOneAddressShareItsBound) {
   auto m = ws.until([](const Json& x) { return x["type"] == "hint" || x["type"] == "error"; }, 30000ms);
   ASSERT_TRUE(m.has_value());
   EXPECT_EQ((*m)["type"], "hint") << m->dump();
+}
+
+// AI turns come before hints: with one AI thread and hints from many addresses, at most a small
+// backlog of hints is taken (twice the threads waiting), the rest are `busy`; a player asking again
+// after `busy` is served once the backlog is gone (bounded retries).
+TEST(Soak, HintsFromManyAddressesLeaveTheAiPoolALowBacklog) {
+  ServerProcess server({"--ai-threads", "1"});
+  ASSERT_TRUE(server.start());
+  const unsigned short port = server.port();
+  constexpr int kGuests = 10;
+  std::vector<std::unique_ptr<WsClient>> guests;
+  std::vector<std::string> games;
+  for (int i = 0; i < kGuests; ++i) {
+    const std::string address = "127.0.1." + std::to_string(i + 1);
+    const std::string cookie = httpFrom(address, port, "GET", "/api/me").setCookie;
+    games.push_back(createGame(port, cookie, {{"rules", "kalah"}, {"mode", "ai"}, {"side", "S"}}));
+    guests.push_back(std::make_unique<WsClient>());
+    guests.back()->setLocalAddress(address);
+    ASSERT_TRUE(guests.back()->connect(port, cookie));
+    ASSERT_TRUE(joinGame(*guests.back(), games.back()).is_object());
+  }
+  for (int i = 0; i < kGuests; ++i) guests[i]->send({{"type", "hint"}, {"game", games[i]}});
+  int hints = 0;
+  for (auto& g : guests) {
+    auto m = g->until([](const Json& x) { return x["type"] == "hint" || x["type"] == "error"; }, 30000ms);
+    ASSERT_TRUE(m.has_value());
+    if ((*m)["type"] == "hint") ++hints;
+  }
+  EXPECT_LE(hints, 3) << "one running and two waiting, at most";
+  bool served = false;
+  for (int attempt = 0; attempt < 40 && !served; ++attempt) {
+    guests.back()->send({{"type", "hint"}, {"game", games.back()}});
+    auto m = guests.back()->until([](const Json& x) { return x["type"] == "hint" || x["type"] == "error"; }, 30000ms);
+    ASSERT_TRUE(m.has_value());
+    served = (*m)["type"] == "hint";
+    if (!served) std::this_thread::sleep_for(500ms);  // a pause before asking again
+  }
+  EXPECT_TRUE(served);
 }
 
 }  // namespace semis::test
