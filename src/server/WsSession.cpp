@@ -24,6 +24,9 @@ namespace {
 // Beast refuses frames past this (close 1009); between 4 KiB and this we answer `too_large`.
 constexpr std::size_t kHardFrameLimit = 64 * 1024;
 constexpr std::size_t kMaxQueued = 1024;
+// ... and in bytes: 1024 full states of a long match are tens of MiB, and one address may hold 128
+// sockets that stopped reading while asking for states (tools/attack stalled-states).
+constexpr std::size_t kMaxQueuedBytes = 1024 * 1024;
 constexpr int kMaxStrikes = 100;  // refused messages before the connection is closed
 
 class WsSession final : public Peer, public std::enable_shared_from_this<WsSession> {
@@ -163,11 +166,12 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
 
   void enqueue(Message message) {
     if (!open_ || closed_) return;
-    if (queue_.size() >= kMaxQueued) {
+    if (queue_.size() >= kMaxQueued || (!queue_.empty() && queuedBytes_ + message->size() > kMaxQueuedBytes)) {
       // A client that does not read its messages is dropped, not buffered without end. The write in
       // flight keeps its own message (inFlight_) until its handler runs: only the waiting ones go.
-      logWarn("slow_client", {{"player", me_.id}, {"queued", queue_.size()}});
+      logWarn("slow_client", {{"player", me_.id}, {"queued", queue_.size()}, {"bytes", queuedBytes_}});
       queue_.clear();
+      queuedBytes_ = 0;
       closed_ = true;
       boost::system::error_code ec;
       auto& socket = beast::get_lowest_layer(ws_).socket();
@@ -175,6 +179,7 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
       socket.close(ec);
       return;
     }
+    queuedBytes_ += message->size();
     queue_.push_back(std::move(message));
     if (!writing_) write();
   }
@@ -183,6 +188,7 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
     writing_ = true;
     inFlight_ = std::move(queue_.front());
     queue_.pop_front();
+    queuedBytes_ -= inFlight_->size();
     ws_.text(true);
     ws_.async_write(net::buffer(*inFlight_), beast::bind_front_handler(&WsSession::onWrite, shared_from_this()));
   }
@@ -225,6 +231,7 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
   net::steady_timer idleTimer_;
   beast::flat_buffer buffer_;
   std::deque<Message> queue_;  // waiting to be written
+  std::size_t queuedBytes_ = 0;  // their sizes
   Message inFlight_;           // being written: async_write's buffer points into it
   bool open_ = false;
   bool writing_ = false;

@@ -315,3 +315,46 @@ TEST(Soak, HintsFromManyAddressesLeaveTheAiPoolALowBacklog) {
 }
 
 }  // namespace semis::test
+
+namespace semis::test {
+
+// A reader that stops reading while asking for a long game's full state again and again is dropped
+// once a MiB waits for it, not only at 1024 messages: 1000 states of ~7 KiB (under 1024 messages,
+// over 6 MiB) used to be kept for it, and an address may hold 128 such sockets.
+TEST(Soak, AStalledReaderOfBigStatesIsDroppedByBytes) {
+  ServerProcess server({"--rate", "10000"});
+  ASSERT_TRUE(server.start());
+  const unsigned short port = server.port();
+  const std::string cookie = newCookie(port);
+  const std::string game = createGame(port, cookie, {{"rules", "mangala"}, {"mode", "local"}});
+  WsClient me;
+  ASSERT_TRUE(me.connect(port, cookie));
+  Board board = fromState(joinGame(me, game));
+  std::mt19937 rng(7);
+  for (int k = 0; k < 220 && !board.over && !board.toMove.empty(); ++k) {
+    ASSERT_GT(playMove(me, {}, game, pickHouse(board.legal, rng), k, board), 0);
+  }
+  const std::size_t stateBytes = http(port, "GET", "/api/games/" + game).body.size();
+  ASSERT_GT(stateBytes, 6000U) << "a long game's state";
+  WsClient slow;
+  slow.setReceiveBuffer(4096);
+  ASSERT_TRUE(slow.connect(port));
+  ASSERT_TRUE(slow.untilType("hello"));
+  constexpr int kJoins = 1000;  // under the 1024 messages; over 6 MiB, past what the kernel buffers
+  const std::string join = Json{{"type", "join"}, {"game", game}}.dump();
+  for (int i = 0; i < kJoins && !slow.closed(); ++i) slow.sendRaw(join);
+  int states = 0;
+  for (int i = 0; i < kJoins + 10; ++i) {
+    auto m = slow.next(3000ms);
+    if (!m) break;
+    if ((*m)["type"] == "state") ++states;
+  }
+  EXPECT_TRUE(slow.closed()) << states << " states of " << stateBytes << " bytes were all kept for a stalled reader";
+  EXPECT_LT(states, kJoins);
+  EXPECT_NE(server.logs().find("slow_client"), std::string::npos);
+  // The player is still served.
+  me.send({{"type", "ping"}, {"t", 1}});
+  EXPECT_TRUE(me.untilType("pong"));
+}
+
+}  // namespace semis::test
