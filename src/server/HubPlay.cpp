@@ -321,12 +321,21 @@ void Hub::hint(const std::shared_ptr<Peer>& peer, const LivePtr& live) {
   if (!side) return sendError(*peer, {"not_a_player", "hints are for the players", {}});
   if (room.game().position().toMove != *side || !room.full())
     return sendError(*peer, {"not_your_turn", "a hint is for your own turn", {}});
+  // AI turns come first: while more jobs wait than the pool has threads twice over, a hint is
+  // refused, so hints from many addresses cannot make every AI seat wait behind them (40 addresses
+  // keeping 8 hints each made a bystander's easy AI answer after 20 s).
+  if (pool_.queued() >= 2 * static_cast<std::size_t>(std::max(1, options_.aiThreads)))
+    return sendError(*peer, {"busy", "the AI is busy: try again in a moment", {}});
   HintRequest request{room.spec().rules, room.game().position(), options_.hintBudgetMs};
   const std::string id = room.id();
   const long long n = room.lastEvent();
   std::weak_ptr<Peer> weak = peer;
+  // Hints are owned by the asker's address, not his player: a guest is free, so one address with
+  // many cookies would otherwise hold 8 one-second jobs per cookie and make every AI seat wait
+  // behind them (40 cookies: a bystander's AI answered after 21 s). Per address, the pool's
+  // fairness and its bound of 8 apply to all of that address's hints together.
   const auto queued =
-      pool_.submit(peer->playerId(), id, [this, weak, request, id, n](const std::atomic<bool>& cancelled) {
+      pool_.submit("hint " + peer->address(), id, [this, weak, request, id, n](const std::atomic<bool>& cancelled) {
         auto p = weak.lock();
         if (!p) return;
         auto h = ai_->hint(request, cancelled);
@@ -336,7 +345,7 @@ void Hub::hint(const std::shared_ptr<Peer>& peer, const LivePtr& live) {
         p->send(text(j));
       });
   if (queued != Queued::Yes) {
-    sendError(*peer, {"busy", queued == Queued::OwnerFull ? "your earlier requests are still being worked on"
+    sendError(*peer, {"busy", queued == Queued::OwnerFull ? "earlier hints from your address are still being worked on"
                                                           : "the AI is busy: try again in a moment",
                       {}});
   }

@@ -24,6 +24,9 @@ namespace {
 // Beast refuses frames past this (close 1009); between 4 KiB and this we answer `too_large`.
 constexpr std::size_t kHardFrameLimit = 64 * 1024;
 constexpr std::size_t kMaxQueued = 1024;
+// ... and in bytes: 1024 full states of a long match are tens of MiB, and one address may hold 128
+// sockets that stopped reading while asking for states (tools/attack stalled-states).
+constexpr std::size_t kMaxQueuedBytes = 1024 * 1024;
 constexpr int kMaxStrikes = 100;  // refused messages before the connection is closed
 
 class WsSession final : public Peer, public std::enable_shared_from_this<WsSession> {
@@ -67,8 +70,7 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
 
   void closeSoon() override {
     net::post(ws_.get_executor(), [self = shared_from_this()] {
-      self->closing_ = true;
-      if (!self->writing_) self->close(websocket::close_code::going_away);
+      self->closeAfterWrites(websocket::close_code::going_away);
     });
   }
 
@@ -94,8 +96,7 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
       if (idle >= std::chrono::seconds(self->ctx_.options.idleSeconds)) {
         self->enqueue(std::make_shared<const std::string>(protocol::dumpJson(protocol::errorMessage(
             "idle", "no message for " + std::to_string(self->ctx_.options.idleSeconds) + " s: closing"))));
-        self->closing_ = true;
-        if (!self->writing_) self->close(websocket::close_code::policy_error);
+        self->closeAfterWrites(websocket::close_code::policy_error);
         return;
       }
       self->watchIdle();
@@ -122,10 +123,7 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
         // Out of memory: nothing more can be said to this client.
       }
     }
-    if (strikes_ > kMaxStrikes) {
-      closing_ = true;
-      if (!writing_) close(websocket::close_code::policy_error);
-    }
+    if (strikes_ > kMaxStrikes) closeAfterWrites(websocket::close_code::policy_error);
     read();
   }
 
@@ -168,11 +166,12 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
 
   void enqueue(Message message) {
     if (!open_ || closed_) return;
-    if (queue_.size() >= kMaxQueued) {
+    if (queue_.size() >= kMaxQueued || (!queue_.empty() && queuedBytes_ + message->size() > kMaxQueuedBytes)) {
       // A client that does not read its messages is dropped, not buffered without end. The write in
       // flight keeps its own message (inFlight_) until its handler runs: only the waiting ones go.
-      logWarn("slow_client", {{"player", me_.id}, {"queued", queue_.size()}});
+      logWarn("slow_client", {{"player", me_.id}, {"queued", queue_.size()}, {"bytes", queuedBytes_}});
       queue_.clear();
+      queuedBytes_ = 0;
       closed_ = true;
       boost::system::error_code ec;
       auto& socket = beast::get_lowest_layer(ws_).socket();
@@ -180,6 +179,7 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
       socket.close(ec);
       return;
     }
+    queuedBytes_ += message->size();
     queue_.push_back(std::move(message));
     if (!writing_) write();
   }
@@ -188,6 +188,7 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
     writing_ = true;
     inFlight_ = std::move(queue_.front());
     queue_.pop_front();
+    queuedBytes_ -= inFlight_->size();
     ws_.text(true);
     ws_.async_write(net::buffer(*inFlight_), beast::bind_front_handler(&WsSession::onWrite, shared_from_this()));
   }
@@ -198,7 +199,15 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
     if (ec) return finish(ec);
     if (closed_) return;  // dropped meanwhile: the read side sees the closed socket and finishes
     if (!queue_.empty()) return write();
-    if (closing_) close(websocket::close_code::going_away);
+    if (closing_) close(closeCode_);
+  }
+
+  // Closes once the queued messages are written, with the code of the first reason to close (the
+  // write in flight must not turn a policy close, 1008, into a plain going-away, 1001).
+  void closeAfterWrites(websocket::close_code code) {
+    if (!closing_) closeCode_ = code;
+    closing_ = true;
+    if (!writing_) close(closeCode_);
   }
 
   void close(websocket::close_code code) {
@@ -222,11 +231,13 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
   net::steady_timer idleTimer_;
   beast::flat_buffer buffer_;
   std::deque<Message> queue_;  // waiting to be written
+  std::size_t queuedBytes_ = 0;  // their sizes
   Message inFlight_;           // being written: async_write's buffer points into it
   bool open_ = false;
   bool writing_ = false;
   bool closing_ = false;
   bool closed_ = false;
+  websocket::close_code closeCode_ = websocket::close_code::going_away;
   int strikes_ = 0;
   double tokens_ = 0;
   std::chrono::steady_clock::time_point lastMessage_;

@@ -289,6 +289,7 @@ struct WsClient::Impl {
   int receiveBuffer = 0;
   std::string localAddress;
   int handshakeStatus = 0;
+  int closeCode = 0;
 };
 
 WsClient::WsClient() : impl_(std::make_unique<Impl>()) {}
@@ -367,6 +368,7 @@ std::optional<Json> WsClient::next(std::chrono::milliseconds timeout) {
     return std::nullopt;
   }
   if (*result) {
+    if (*result == websocket::error::closed) impl_->closeCode = static_cast<int>(impl_->ws->reason().code);
     impl_->closed = true;
     return std::nullopt;
   }
@@ -394,6 +396,8 @@ std::optional<Json> WsClient::untilType(const std::string& type, std::chrono::mi
 }
 
 bool WsClient::closed() const { return impl_->closed; }
+
+int WsClient::closeCode() const { return impl_->closeCode; }
 
 void WsClient::close() {
   if (impl_->closed) return;

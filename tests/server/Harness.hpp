@@ -88,6 +88,8 @@ class WsClient {
   std::optional<Json> until(const std::function<bool(const Json&)>& pred, std::chrono::milliseconds timeout = 5000ms);
   std::optional<Json> untilType(const std::string& type, std::chrono::milliseconds timeout = 5000ms);
   [[nodiscard]] bool closed() const;
+  // The code of the server's close frame once closed() (1008: policy), 0 when none came.
+  [[nodiscard]] int closeCode() const;
   void close();
   std::vector<Json>& skipped();
 
