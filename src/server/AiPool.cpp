@@ -93,14 +93,14 @@ AiPool::AiPool(AiPoolOptions options) : state_(std::make_unique<State>()) {
 
 AiPool::~AiPool() { stop(); }
 
-Queued AiPool::submit(const std::string& owner, const std::string& key, Work work) {
+Queued AiPool::submit(const std::string& owner, const std::string& key, Work work, std::size_t maxBacklog) {
   State& s = *state_;
   const std::lock_guard lock(s.mu);
   if (s.stopping) return Queued::Stopped;
   const auto it = s.owners.find(owner);
   const std::size_t mine = it == s.owners.end() ? 0 : it->second.queued.size() + it->second.running;
   if (mine >= s.options.maxPerOwner) return Queued::OwnerFull;
-  if (s.queued >= s.options.maxQueued) return Queued::Full;
+  if (s.queued >= std::min(s.options.maxQueued, maxBacklog)) return Queued::Full;
   Owner& o = s.owners[owner];
   if (o.queued.empty()) s.turn.push_back(owner);
   o.queued.push_back(Job{owner, key, std::move(work)});

@@ -34,8 +34,10 @@ class AiPool {
   AiPool& operator=(const AiPool&) = delete;
 
   // `owner`: who the work is for (the fairness and per-owner bound); `key`: what cancel() names
-  // (a game id).
-  Queued submit(const std::string& owner, const std::string& key, Work work);
+  // (a game id). `maxBacklog`: refused (Full) when this many jobs wait already, checked under the
+  // pool's lock so that requests handled at once on several threads cannot all slip under it.
+  Queued submit(const std::string& owner, const std::string& key, Work work,
+                std::size_t maxBacklog = static_cast<std::size_t>(-1));
   // Drops the key's queued jobs and flags its running ones.
   void cancel(const std::string& key);
   // Cancels everything and waits for the running jobs to return. Later submits answer Stopped.

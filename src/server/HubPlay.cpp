@@ -324,8 +324,6 @@ void Hub::hint(const std::shared_ptr<Peer>& peer, const LivePtr& live) {
   // AI turns come first: while more jobs wait than the pool has threads twice over, a hint is
   // refused, so hints from many addresses cannot make every AI seat wait behind them (40 addresses
   // keeping 8 hints each made a bystander's easy AI answer after 20 s).
-  if (pool_.queued() >= 2 * static_cast<std::size_t>(std::max(1, options_.aiThreads)))
-    return sendError(*peer, {"busy", "the AI is busy: try again in a moment", {}});
   HintRequest request{room.spec().rules, room.game().position(), options_.hintBudgetMs};
   const std::string id = room.id();
   const long long n = room.lastEvent();
@@ -343,7 +341,8 @@ void Hub::hint(const std::shared_ptr<Peer>& peer, const LivePtr& live) {
         Json j = protocol::hintJson(id, *h);
         j["n"] = n;
         p->send(text(j));
-      });
+      },
+      2 * static_cast<std::size_t>(std::max(1, options_.aiThreads)));
   if (queued != Queued::Yes) {
     sendError(*peer, {"busy", queued == Queued::OwnerFull ? "earlier hints from your address are still being worked on"
                                                           : "the AI is busy: try again in a moment",

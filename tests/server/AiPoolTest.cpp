@@ -141,6 +141,31 @@ TEST(AiPool, RefusesWorkPastItsBounds) {
   EXPECT_EQ(pool.submit("E", "g6", nothing), Queued::Stopped);
 }
 
+// A backlog cap given with the job (the hub's for hints) holds when many threads submit at once:
+// checked apart from the submit, 8 threads raced past it (a CI run took 4 hints for a cap of 3).
+TEST(AiPool, ABacklogCapHoldsUnderConcurrentSubmits) {
+  AiPool pool({.threads = 1, .maxQueued = 1000, .maxPerOwner = 8});
+  Blocker blocker;
+  ASSERT_EQ(blocker.submitTo(pool), Queued::Yes);
+  auto nothing = [](const std::atomic<bool>&) {};
+  std::atomic<int> taken{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 8; ++t) {
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < 50; ++i) {
+        const std::string owner = "o" + std::to_string(t) + "-" + std::to_string(i);
+        if (pool.submit(owner, "g", nothing, 2) == Queued::Yes) ++taken;
+      }
+    });
+  }
+  for (auto& th : threads) th.join();
+  EXPECT_EQ(taken.load(), 2);
+  EXPECT_EQ(pool.queued(), 2U);
+  EXPECT_EQ(pool.submit("other", "g", nothing), Queued::Yes) << "the cap is the job's, not the pool's";
+  blocker.release.set();
+  pool.stop();
+}
+
 TEST(AiPool, AnOwnerIsServedAgainOnceItsWorkIsDone) {
   AiPool pool({.threads = 1, .maxQueued = 10, .maxPerOwner = 1});
   Blocker first;
