@@ -64,7 +64,7 @@ Room::Room(std::string id, protocol::GameSpec spec, long long createdMs)
 }
 
 Result<std::unique_ptr<Room>> Room::fromLog(const store::GameLog& log, std::array<std::string, 2> names,
-                                            TimePoint now) {
+                                            TimePoint now, long long sinceLastMs) {
   const store::GameRow& g = log.game;
   auto rules = parseRules(g.rules);
   if (!rules) return fail("game " + g.id + ": " + rules.error().message);
@@ -102,8 +102,15 @@ Result<std::unique_ptr<Room>> Room::fromLog(const store::GameLog& log, std::arra
     if (kind == "rematch_offered") room->rematchAsked_[side == "S" ? 0 : 1] = true;
     if (kind == "rematch") room->rematchId_ = j["event"].value("new_game", "");
   }
-  room->startClock(now);
+  room->startClock(now - std::chrono::milliseconds(std::max(0LL, sinceLastMs)));
   return room;
+}
+
+store::GameLog Room::log() const {
+  store::GameLog out{row(), actions_, {}};
+  out.events.reserve(events_.size());
+  for (std::size_t i = 0; i < events_.size(); ++i) out.events.push_back({static_cast<long long>(i + 1), *events_[i]});
+  return out;
 }
 
 void Room::seatPlayers(std::array<Seat, 2> seats, TimePoint now) {

@@ -57,10 +57,14 @@ class Room {
   Room(std::string id, protocol::GameSpec spec, long long createdMs);
 
   // A game rebuilt from its stored log (moves replayed, events reloaded, move ids and clocks
-  // restored). `names` are the seats' display names. The clock restarts at `now`: time while the
-  // game was not in memory is charged to nobody.
+  // restored). `names` are the seats' display names. `sinceLastMs`: the time since the last stored
+  // action (the store's `updated`), charged to the side to move, so that a game another instance
+  // played, or one reloaded after a crash, keeps its true clock.
   static Result<std::unique_ptr<Room>> fromLog(const store::GameLog& log, std::array<std::string, 2> names,
-                                               TimePoint now);
+                                               TimePoint now, long long sinceLastMs = 0);
+  // The game as stored: its row (as of now), every action and event. `log()` plus an action another
+  // instance stored, given to fromLog(), is this game after that action.
+  [[nodiscard]] store::GameLog log() const;
 
   // Seats the players of a new game (a free seat has an empty player); starts the clock when full.
   void seatPlayers(std::array<Seat, 2> seats, TimePoint now);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "accounts/Tokens.hpp"
+#include "server/ClusterLink.hpp"
 #include "server/Live.hpp"
 #include "server/Log.hpp"
 
@@ -77,6 +78,22 @@ Hub::Hub(store::Store& store, Metrics& metrics, std::unique_ptr<MoveSource> ai, 
       pool_(AiPoolOptions{std::max(1, options.aiThreads), options.aiQueue, options.aiPerPlayer}) {}
 
 Hub::~Hub() { pool_.stop(); }
+
+Hub::LivePtr Hub::inMemory(const std::string& id) {
+  std::lock_guard lock(gamesMu_);
+  auto it = games_.find(id);
+  return it == games_.end() ? nullptr : it->second;
+}
+
+std::array<std::string, 2> Hub::seatNames(const store::GameRow& row, const room::Room* before) {
+  std::array<std::string, 2> names;
+  for (std::size_t s = 0; s < 2; ++s) {
+    const std::string& seat = s == 0 ? row.seatS : row.seatN;
+    if (seat.empty() || seat == room::kAiSeat) continue;
+    names[s] = before && before->seats()[s].player == seat ? before->seats()[s].name : playerName(seat);
+  }
+  return names;
+}
 
 void Hub::stopAi() {
   stopping_ = true;
@@ -232,6 +249,7 @@ Outcome<Json> Hub::create(const Identity& me, const protocol::GameSpec& spec) {
     std::lock_guard lock(gamesMu_);
     games_[id] = live;
   }
+  held(id);
   metrics_.gamesCreated++;
   countGames();
   logInfo("game_created", {{"game", id}, {"rules", toString(spec.rules)}, {"mode", protocol::modeName(spec.mode)}});
@@ -257,12 +275,8 @@ Outcome<Hub::LivePtr> Hub::find(const std::string& id) {
   }
   if (!*log) return tl::unexpected(Refusal{"not_found", "no game '" + id + "'", {}});
   const store::GameLog& g = **log;
-  std::array<std::string, 2> names;
-  for (std::size_t s = 0; s < 2; ++s) {
-    const std::string& seat = s == 0 ? g.game.seatS : g.game.seatN;
-    if (!seat.empty() && seat != room::kAiSeat) names[s] = playerName(seat);
-  }
-  auto room = room::Room::fromLog(g, names, Clock::now());
+  const std::array<std::string, 2> names = seatNames(g.game, nullptr);
+  auto room = room::Room::fromLog(g, names, Clock::now(), nowMs() - g.game.updated);
   if (!room) {
     logWarn("load_failed", {{"game", id}, {"why", room.error().message}});
     return tl::unexpected(Refusal{"internal", "game '" + id + "' cannot be loaded", {}});
@@ -275,6 +289,7 @@ Outcome<Hub::LivePtr> Hub::find(const std::string& id) {
     auto [it, inserted] = games_.try_emplace(id, live);
     if (!inserted) return it->second;
   }
+  held(id);
   countGames();
   std::lock_guard lock(live->mu);
   afterChange(*live);
@@ -304,8 +319,15 @@ void Hub::evict() {
     }
   }
   for (const LivePtr& l : evicted) {
-    std::lock_guard lock(liveMu_);
-    live_.erase({l->room->created(), l->room->id()});
+    {
+      std::lock_guard lock(liveMu_);
+      live_.erase({l->room->created(), l->room->id()});
+    }
+    if (link_) {
+      // Another instance whose clients watch it lists it again at its next change.
+      link_->unwatch(l->room->id());
+      link_->dropLiveLine(l->room->id());
+    }
   }
   countGames();
 }
@@ -327,6 +349,9 @@ std::size_t Hub::gamesInMemory() {
 }
 
 Json Hub::liveGames() {
+  if (link_) {
+    if (auto lines = link_->liveLines(100)) return Json{{"games", std::move(*lines)}};
+  }
   Json games = Json::array();
   std::lock_guard lock(liveMu_);
   for (auto it = live_.rbegin(); it != live_.rend() && games.size() < 100; ++it) games.push_back(it->second);
@@ -337,7 +362,7 @@ std::optional<Json> Hub::state(const std::string& gameId, const std::string& pla
   auto live = find(gameId);
   if (!live) return std::nullopt;
   std::lock_guard lock((*live)->mu);
-  return (*live)->room->stateJson(playerId, (*live)->watchers.size(), Clock::now());
+  return (*live)->room->stateJson(playerId, watcherCount(**live), Clock::now());
 }
 
 std::optional<std::string> Hub::record(const std::string& gameId) {
@@ -368,6 +393,7 @@ void Hub::detach(Peer* peer) {
 void Hub::tick() {
   const auto now = Clock::now();
   if (++ticks_ % 600 == 0) evict();
+  if (link_ && ticks_ % 10 == 0) clusterTick();
   std::vector<std::string> clocked;
   std::vector<std::string> retry;
   {

@@ -5,6 +5,7 @@
 // games need is held across I/O: the games map, the live list and the peers each have a short
 // lock of their own, and a game's lock covers its store write only. AI work runs on the AI pool.
 
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <map>
@@ -16,6 +17,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "cluster/Bus.hpp"
 #include "protocol/Messages.hpp"
 #include "room/Room.hpp"
 #include "server/AiPool.hpp"
@@ -25,6 +27,7 @@
 
 namespace semis::server {
 
+class ClusterLink;
 using protocol::Json;
 using Message = std::shared_ptr<const std::string>;
 
@@ -76,6 +79,9 @@ class Hub {
 
   // Start-up: marks long-idle unfinished games abandoned. Games load on demand, not all at once.
   Result<long long> resume();
+  // Joins the other instances on `bus` (docs/scaling.md) and starts it; without this call the hub
+  // is alone (the embedded default). `instance` names this one. Before any client connects.
+  void joinCluster(cluster::Bus& bus, const std::string& instance);
   // The identity of a cookie's token; none or a malformed one gets a fresh (unstored) guest.
   Identity identify(const std::string& token, const std::string& address = "");
   Outcome<Identity> rename(const Identity& me, const std::string& name);
@@ -111,6 +117,8 @@ class Hub {
 
   // Writes a room's change and, once stored, publishes its events; on a failed write the room is
   // restored and the answer is a refusal (busy, internal). Called with live.mu held.
+  // A write another instance beat (Fault::Conflict) reloads the game and answers code "conflict":
+  // the caller may run its transition again once on the fresh room (retrying()).
   Outcome<void> commit(Live& live, const room::Room::Saved& saved, const room::Change& change,
                        std::optional<store::GameRow> created = std::nullopt);
   void publish(Live& live, const room::Change& change);
@@ -122,11 +130,26 @@ class Hub {
   void join(const std::shared_ptr<Peer>& peer, const protocol::ClientMessage& msg);
   void leave(Peer& peer, const std::string& gameId);
   void act(const std::shared_ptr<Peer>& peer, const protocol::ClientMessage& msg);
+  Outcome<void> actOnce(Peer& peer, const LivePtr& live, const protocol::ClientMessage& msg);
   void rematch(Peer& peer, const LivePtr& live);
   void sendError(Peer& peer, const Refusal& refusal, const Json& id = nullptr);
   Outcome<Json> create(const Identity& me, const protocol::GameSpec& spec);
   void evict();
   void countGames();  // the gauges
+  // A game just put in memory (loaded or created): watched on the bus.
+  void held(const std::string& id);
+  LivePtr inMemory(const std::string& id);
+  // The cluster (HubCluster.cpp). Each is called with live.mu held, except onBus and the tick's.
+  void onBus(const std::string& channel, const std::string& payload);
+  void followRemote(Live& live, const store::Action& action);
+  void refresh(Live& live);  // reloads the game from the store: the record wins
+  void adopt(Live& live, std::unique_ptr<room::Room> fresh);
+  std::array<std::string, 2> seatNames(const store::GameRow& row, const room::Room* before);
+  void recount(Live& live);   // seats' presence from local watchers and the other instances'
+  void announce(Live& live);  // this instance's connections to the game, to the others
+  std::size_t watcherCount(const Live& live) const;
+  void clusterTick();
+  void resync();  // the bus came back: reload what is held, say who watches
 
   store::Store& store_;
   Metrics& metrics_;
@@ -152,6 +175,8 @@ class Hub {
   std::unordered_map<std::string, store::PlayerRow> byToken_;
   std::unordered_map<std::string, std::string> names_;
   std::unordered_map<std::string, std::pair<double, Clock::time_point>> createBuckets_;
+
+  std::unique_ptr<ClusterLink> link_;  // null: alone
 
   std::atomic<bool> stopping_{false};
   std::atomic<long long> ticks_{0};

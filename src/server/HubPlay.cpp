@@ -3,6 +3,7 @@
 
 #include "accounts/Tokens.hpp"
 #include "protocol/Hints.hpp"
+#include "server/ClusterLink.hpp"
 #include "server/Hub.hpp"
 #include "server/Live.hpp"
 #include "server/Log.hpp"
@@ -18,6 +19,12 @@ long long nowMs() {
 
 Message text(const Json& j) {
   return std::make_shared<const std::string>(j.dump(-1, ' ', false, Json::error_handler_t::replace));
+}
+
+// A conflict still there after the one retry is, to the client, the server being busy.
+Refusal retryable(Refusal r) {
+  if (r.code == "conflict") r.code = "busy";
+  return r;
 }
 
 }  // namespace
@@ -70,6 +77,13 @@ Outcome<void> Hub::commit(Live& live, const room::Room::Saved& saved, const room
   }
   if (auto r = store_.apply(action); !r) {
     room.restore(saved);
+    if (r.error().fault == store::Fault::Conflict) {
+      // Another instance stored this game's next action first: the record wins. Reload it (its
+      // watchers here get what they missed) and let the caller try once more on the fresh game.
+      metrics_.conflicts++;
+      refresh(live);
+      return tl::unexpected(Refusal{"conflict", "the game changed meanwhile: try again", {}});
+    }
     metrics_.storeErrors++;
     logWarn("store_error", {{"game", room.id()}, {"fault", store::faultName(r.error().fault)}, {"what", r.error().message}});
     Refusal refusal{"internal", "the game store failed: nothing was changed (" + r.error().message + ")", {}};
@@ -77,6 +91,7 @@ Outcome<void> Hub::commit(Live& live, const room::Room::Saved& saved, const room
     return tl::unexpected(refusal);
   }
   live.lastActivity = std::chrono::steady_clock::now();
+  if (link_) link_->publishAction(action);
   publish(live, change);
   afterChange(live);
   return {};
@@ -112,10 +127,16 @@ void Hub::afterChange(Live& live) {
   {
     std::lock_guard lock(liveMu_);
     const auto key = std::make_pair(room.created(), room.id());
-    if (listed)
-      live_[key] = room.summaryJson(live.watchers.size());
-    else
-      live_.erase(key);
+    auto it = live_.find(key);
+    if (listed) {
+      Json line = room.summaryJson(watcherCount(live));
+      // In a cluster the list is shared: written when a line changes, not on every call.
+      if (link_ && (it == live_.end() || it->second != line)) link_->setLiveLine(room.id(), room.created(), line);
+      live_[key] = std::move(line);
+    } else if (it != live_.end()) {
+      live_.erase(it);
+      if (link_) link_->dropLiveLine(room.id());
+    }
   }
   {
     std::lock_guard lock(clockMu_);
@@ -134,19 +155,24 @@ void Hub::join(const std::shared_ptr<Peer>& peer, const protocol::ClientMessage&
   const std::string& player = peer->playerId();
   std::lock_guard lock(live->mu);
   if (live->gone) return join(peer, msg);  // evicted meanwhile: load it again
-  room::Room& room = *live->room;
-  if (!room.holdsSeat(player) && !room.over() && room.spec().mode == protocol::Mode::Friend && !room.full()) {
+  for (int attempt = 0;; ++attempt) {
+    room::Room& room = *live->room;
+    if (room.holdsSeat(player) || room.over() || room.spec().mode != protocol::Mode::Friend || room.full()) break;
     // The friend with the link takes the free seat (the link is shared by the creator only: a
     // waiting game is in no list).
     Identity me = identify(peer->token(), peer->address());
     if (auto r = ensureStored(me); !r) return sendError(*peer, r.error());
     auto saved = room.save();
     auto change = room.take(player, playerName(player), std::chrono::steady_clock::now());
-    if (change) {
-      if (auto r = commit(*live, *saved, *change); !r) return sendError(*peer, r.error());
-      maybeAi(live);
+    if (!change) break;
+    if (auto r = commit(*live, *saved, *change); !r) {
+      if (r.error().code == "conflict" && attempt == 0) continue;  // reloaded: look again
+      return sendError(*peer, retryable(r.error()));
     }
+    maybeAi(live);
+    break;
   }
+  room::Room& room = *live->room;
   if (live->watchers.count(peer.get()) == 0) {
     live->watchers[peer.get()] = peer;
     {
@@ -154,6 +180,7 @@ void Hub::join(const std::shared_ptr<Peer>& peer, const protocol::ClientMessage&
       watching_[peer.get()].insert(room.id());
     }
     if (room.connect(player, +1)) presence(*live);
+    announce(*live);
     afterChange(*live);
   }
   const long long last = room.lastEvent();
@@ -162,7 +189,7 @@ void Hub::join(const std::shared_ptr<Peer>& peer, const protocol::ClientMessage&
     return peer->send(text(Json{{"type", "caught_up"}, {"game", room.id()}, {"last_event", last}}));
   }
   peer->send(text(Json{{"type", "state"},
-                       {"game", room.stateJson(player, live->watchers.size(), std::chrono::steady_clock::now())}}));
+                       {"game", room.stateJson(player, watcherCount(*live), std::chrono::steady_clock::now())}}));
 }
 
 void Hub::leave(Peer& peer, const std::string& gameId) {
@@ -177,6 +204,7 @@ void Hub::leave(Peer& peer, const std::string& gameId) {
   if (live->watchers.erase(&peer) == 0) return;
   live->lastActivity = std::chrono::steady_clock::now();
   if (live->room->connect(peer.playerId(), -1)) presence(*live);
+  announce(*live);
   afterChange(*live);
 }
 
@@ -187,11 +215,28 @@ void Hub::act(const std::shared_ptr<Peer>& peer, const protocol::ClientMessage& 
   LivePtr live = *found;
   std::lock_guard lock(live->mu);
   if (live->gone) return act(peer, msg);
-  room::Room& room = *live->room;
-  const std::string& player = peer->playerId();
-  const auto now = std::chrono::steady_clock::now();
   if (msg.type == MsgType::Rematch) return rematch(*peer, live);
   if (msg.type == MsgType::Hint) return hint(peer, live);
+  for (int attempt = 0;; ++attempt) {
+    auto r = actOnce(*peer, live, msg);
+    if (r) return;
+    bool again = attempt == 0 && r.error().code == "conflict";  // reloaded already
+    if (attempt == 0 && link_ && (r.error().code == "not_your_turn" || r.error().code == "stale")) {
+      // In a cluster, a copy that missed a bus message (Redis restarting) refuses what the record
+      // allows: look at the record once before saying no.
+      const long long had = live->room->lastEvent();
+      refresh(*live);
+      again = live->room->lastEvent() != had;
+    }
+    if (!again) return sendError(*peer, retryable(r.error()), msg.id);
+  }
+}
+
+Outcome<void> Hub::actOnce(Peer& peer, const LivePtr& live, const protocol::ClientMessage& msg) {
+  using protocol::MsgType;
+  room::Room& room = *live->room;
+  const std::string& player = peer.playerId();
+  const auto now = std::chrono::steady_clock::now();
   auto saved = room.save();
   Outcome<room::Change> change = tl::unexpected(Refusal{"bad_message", "unknown action", {}});
   switch (msg.type) {
@@ -216,13 +261,14 @@ void Hub::act(const std::shared_ptr<Peer>& peer, const protocol::ClientMessage& 
     default:
       break;
   }
-  if (!change) return sendError(*peer, change.error(), msg.id);
-  if (auto r = commit(*live, *saved, *change); !r) return sendError(*peer, r.error(), msg.id);
+  if (!change) return tl::unexpected(change.error());
+  if (auto r = commit(*live, *saved, *change); !r) return r;
   if (msg.type == MsgType::Move) {
     metrics_.moves++;
-    peer->send(text(Json{{"type", "ack"}, {"id", msg.id}, {"n", *change->ack}}));
+    peer.send(text(Json{{"type", "ack"}, {"id", msg.id}, {"n", *change->ack}}));
   }
   maybeAi(live);
+  return {};
 }
 
 void Hub::rematch(Peer& peer, const LivePtr& live) {
@@ -232,7 +278,7 @@ void Hub::rematch(Peer& peer, const LivePtr& live) {
   auto change = room.rematch(peer.playerId(), newId);
   if (!change) return sendError(peer, change.error());
   if (change->rematch.empty()) {
-    if (auto r = commit(*live, *saved, *change); !r) sendError(peer, r.error());
+    if (auto r = commit(*live, *saved, *change); !r) sendError(peer, retryable(r.error()));
     return;
   }
   auto fresh = std::make_shared<Live>();
@@ -240,11 +286,12 @@ void Hub::rematch(Peer& peer, const LivePtr& live) {
   fresh->room->seatPlayers(room.rematchSeats(), std::chrono::steady_clock::now());
   fresh->lastActivity = std::chrono::steady_clock::now();
   // The new game is created in the same transaction as the event that announces it.
-  if (auto r = commit(*live, *saved, *change, fresh->room->row()); !r) return sendError(peer, r.error());
+  if (auto r = commit(*live, *saved, *change, fresh->room->row()); !r) return sendError(peer, retryable(r.error()));
   {
     std::lock_guard lock(gamesMu_);
     games_[newId] = fresh;
   }
+  held(newId);
   metrics_.gamesCreated++;
   std::lock_guard lock(fresh->mu);
   afterChange(*fresh);
@@ -304,6 +351,8 @@ void Hub::aiMoved(const std::string& gameId, std::size_t plies, int house) {
     return maybeAi(live);
   }
   if (auto r = commit(*live, *saved, *change); !r) {
+    // Another instance played this turn first: the game was reloaded; think again if needed.
+    if (r.error().code == "conflict") return maybeAi(live);
     // Not stored: the AI's turn is still to play; tick() asks again in a second.
     std::lock_guard clock(clockMu_);
     aiRetry_.insert(gameId);

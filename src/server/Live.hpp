@@ -2,7 +2,9 @@
 // One game in memory as the hub keeps it (internal to src/server): the pure room, the connections
 // watching it, and its own lock, which serializes every action on this game and nothing else.
 
+#include <map>
 #include <mutex>
+#include <string>
 #include <unordered_map>
 
 #include "server/Hub.hpp"
@@ -13,6 +15,8 @@ struct Hub::Live {
   std::mutex mu;
   std::unique_ptr<room::Room> room;
   std::unordered_map<Peer*, std::weak_ptr<Peer>> watchers;
+  // In a cluster: the other instances' connections to this game, instance -> player -> count.
+  std::map<std::string, std::map<std::string, int>> remote;
   bool aiQueued = false;
   bool gone = false;  // evicted: a caller holding this pointer must look the game up again
   std::chrono::steady_clock::time_point lastActivity{};

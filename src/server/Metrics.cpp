@@ -29,6 +29,12 @@ std::string Metrics::render() const {
   metric(out, "semis_rate_limited_total", "counter", "Messages refused by the rate limit.",
          std::to_string(rateLimited.load()));
   metric(out, "semis_store_errors_total", "counter", "Failed database writes.", std::to_string(storeErrors.load()));
+  metric(out, "semis_conflicts_total", "counter", "Actions another instance stored first.", std::to_string(conflicts.load()));
+  metric(out, "semis_bus_followed_total", "counter", "Other instances' actions followed.",
+         std::to_string(busFollowed.load()));
+  metric(out, "semis_bus_reloads_total", "counter", "Games reloaded from the store to catch up.",
+         std::to_string(busReloads.load()));
+  metric(out, "semis_bus_refused_total", "counter", "Malformed bus messages.", std::to_string(busRefused.load()));
   return out;
 }
 

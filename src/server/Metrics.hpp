@@ -20,6 +20,10 @@ struct Metrics {
   std::atomic<long long> errors{0};  // error messages sent to clients
   std::atomic<long long> rateLimited{0};
   std::atomic<long long> storeErrors{0};
+  std::atomic<long long> conflicts{0};      // actions another instance stored first (then retried)
+  std::atomic<long long> busFollowed{0};    // actions of other instances applied to games held here
+  std::atomic<long long> busReloads{0};     // games reloaded from the store (a gap, a lost bus)
+  std::atomic<long long> busRefused{0};     // malformed bus messages
 
   [[nodiscard]] std::string render() const;
 };

@@ -293,3 +293,61 @@ TEST(Room, PresenceCountsConnectionsPerSeat) {
 
 }  // namespace
 }  // namespace semis::room
+
+namespace semis::room {
+namespace {
+
+// How another instance keeps its copy: log() plus each action stored elsewhere, replayed by
+// fromLog, equals the room that played it, move ids and clocks included.
+TEST(Room, ACopyFollowingAnotherRoomsActionsEqualsIt) {
+  Room r("g9", spec("kalah", protocol::Mode::Friend, 300, 2), 1);
+  r.seatPlayers({Seat{"alice", "Alice", 0}, Seat{}}, t0);
+  auto copy = Room::fromLog(r.log(), {"Alice", ""}, t0);
+  ASSERT_TRUE(copy);
+  std::mt19937 rng(7);
+  auto follow = [&](const Change& c, TimePoint now) {
+    store::GameLog log = (*copy)->log();
+    if (c.move) log.moves.push_back(*c.move);
+    log.events.insert(log.events.end(), c.events.begin(), c.events.end());
+    log.game = r.row();  // the seats and status the action stored
+    copy = Room::fromLog(log, {"Alice", "Bob"}, now);
+    ASSERT_TRUE(copy) << copy.error().message;
+  };
+  follow(*r.take("bob", "Bob", t0), t0);
+  auto now = t0;
+  int lastId = -1;
+  for (int i = 0; i < 30 && !r.over(); ++i) {
+    now += 1500ms;
+    lastId = i;
+    const std::string who = r.game().position().toMove == Side::South ? "alice" : "bob";
+    auto c = r.move(who, randomLegal(r, rng), i, std::nullopt, now);
+    ASSERT_TRUE(c) << c.error().message;
+    follow(*c, now);
+    ASSERT_EQ((*copy)->lastEvent(), r.lastEvent());
+    ASSERT_EQ((*copy)->clockJson(now + 700ms), r.clockJson(now + 700ms)) << "after " << i + 1 << " moves";
+  }
+  EXPECT_EQ((*copy)->record(), r.record());
+  EXPECT_EQ((*copy)->stateJson("alice", 1, now), r.stateJson("alice", 1, now));
+  const Side last = (*copy)->log().moves.back().side == 0 ? Side::South : Side::North;
+  auto replay = (*copy)->move(last == Side::South ? "alice" : "bob", 1, lastId, std::nullopt, now);
+  ASSERT_FALSE(replay);
+  EXPECT_EQ(replay.error().code, "stale") << "a replayed id is known";
+}
+
+// A game reloaded 4 s after its last action (a crashed instance's, picked up by another) charges
+// those 4 s to the side to move.
+TEST(Room, AReloadedGameChargesTheTimeSinceItsLastAction) {
+  Room r("g10", spec("kalah", protocol::Mode::Friend, 60, 0), 1);
+  r.seatPlayers({Seat{"alice", "Alice", 0}, Seat{"bob", "Bob", 0}}, t0);
+  auto c = r.move("alice", 1, 1, std::nullopt, t0 + 2s);
+  ASSERT_TRUE(c);
+  const Side mover = r.game().position().toMove;
+  auto back = Room::fromLog(r.log(), {"Alice", "Bob"}, t0 + 10s, 4000);
+  ASSERT_TRUE(back);
+  const Json clock = (*back)->clockJson(t0 + 10s);
+  const Json expected = r.clockJson(t0 + 2s + 4s);
+  EXPECT_EQ(clock, expected) << clock.dump() << " vs " << expected.dump() << " (" << protocol::sideName(mover) << " to move)";
+}
+
+}  // namespace
+}  // namespace semis::room

@@ -1,0 +1,189 @@
+#include "server/ClusterLink.hpp"
+
+#include "protocol/Json.hpp"
+
+namespace semis::server {
+
+namespace {
+
+constexpr const char* kLiveLines = "semis:live";
+constexpr const char* kLiveOrder = "semis:live:order";
+constexpr std::string_view kGamePrefix = "semis:game:";
+
+std::string dump(const Json& j) { return protocol::dumpJson(j); }
+
+template <class T>
+bool read(const Json& j, const char* key, T& out) {
+  auto it = j.find(key);
+  if (it == j.end()) return false;
+  if constexpr (std::is_same_v<T, std::string>) {
+    if (!it->is_string()) return false;
+  } else {
+    if (!it->is_number_integer()) return false;
+  }
+  out = it->get<T>();
+  return true;
+}
+
+}  // namespace
+
+Json actionJson(const store::Action& a) {
+  Json j{{"game", a.game}, {"at", a.at}};
+  if (a.move) {
+    const store::MoveRow& m = *a.move;
+    j["move"] = {{"seq", m.seq},       {"kind", m.kind},       {"side", m.side},     {"house", m.house},
+                 {"id", m.clientId},   {"clock_s", m.clockS},  {"clock_n", m.clockN}, {"event", m.eventN}};
+  }
+  Json events = Json::array();
+  for (const store::EventRow& e : a.events) events.push_back({{"n", e.n}, {"json", e.json}});
+  j["events"] = std::move(events);
+  if (a.update) {
+    j["update"] = {{"seat_s", a.update->seatS}, {"seat_n", a.update->seatN}, {"status", a.update->status},
+                   {"result", a.update->result}};
+  }
+  return j;
+}
+
+std::optional<store::Action> actionFromJson(const Json& j) {
+  store::Action a;
+  if (!j.is_object() || !read(j, "game", a.game) || !read(j, "at", a.at)) return std::nullopt;
+  if (auto m = j.find("move"); m != j.end()) {
+    store::MoveRow r;
+    if (!m->is_object() || !read(*m, "seq", r.seq) || !read(*m, "kind", r.kind) || !read(*m, "side", r.side) ||
+        !read(*m, "house", r.house) || !read(*m, "id", r.clientId) || !read(*m, "clock_s", r.clockS) ||
+        !read(*m, "clock_n", r.clockN) || !read(*m, "event", r.eventN))
+      return std::nullopt;
+    a.move = r;
+  }
+  auto events = j.find("events");
+  if (events == j.end() || !events->is_array() || events->empty()) return std::nullopt;
+  for (const Json& e : *events) {
+    store::EventRow row;
+    if (!e.is_object() || !read(e, "n", row.n) || !read(e, "json", row.json)) return std::nullopt;
+    // Consecutive numbers: a follower appends them to what it holds.
+    if (!a.events.empty() && row.n != a.events.back().n + 1) return std::nullopt;
+    a.events.push_back(std::move(row));
+  }
+  if (auto u = j.find("update"); u != j.end()) {
+    store::GameUpdate g;
+    if (!u->is_object() || !read(*u, "seat_s", g.seatS) || !read(*u, "seat_n", g.seatN) ||
+        !read(*u, "status", g.status) || !read(*u, "result", g.result))
+      return std::nullopt;
+    a.update = g;
+  }
+  return a;
+}
+
+std::optional<BusMessage> decodeBusMessage(const std::string& channel, const std::string& payload) {
+  const Json j = Json::parse(payload, nullptr, false);
+  BusMessage m;
+  std::string kind;
+  if (j.is_discarded() || !j.is_object() || !read(j, "i", m.instance) || !read(j, "k", kind)) return std::nullopt;
+  if (channel == ClusterLink::kInstances) {
+    if (kind != "beat" || !read(j, "peers", m.peers)) return std::nullopt;
+    m.kind = BusMessage::Kind::Heartbeat;
+    return m;
+  }
+  if (channel.rfind(kGamePrefix, 0) != 0) return std::nullopt;
+  m.game = channel.substr(kGamePrefix.size());
+  if (kind == "action") {
+    auto it = j.find("action");
+    if (it == j.end()) return std::nullopt;
+    auto a = actionFromJson(*it);
+    if (!a || a->game != m.game) return std::nullopt;
+    m.kind = BusMessage::Kind::Action;
+    m.action = std::move(*a);
+    return m;
+  }
+  if (kind == "ask") {
+    m.kind = BusMessage::Kind::Ask;
+    return m;
+  }
+  if (kind == "conn") {
+    auto it = j.find("counts");
+    if (it == j.end() || !it->is_object() || it->size() > 10000) return std::nullopt;
+    for (const auto& [player, n] : it->items()) {
+      if (!n.is_number_integer() || n.get<long long>() < 0 || n.get<long long>() > 1000000) return std::nullopt;
+      m.counts[player] = n.get<int>();
+    }
+    m.kind = BusMessage::Kind::Connections;
+    return m;
+  }
+  return std::nullopt;
+}
+
+ClusterLink::ClusterLink(cluster::Bus& bus, std::string instance) : bus_(bus), instance_(std::move(instance)) {}
+
+void ClusterLink::publishAction(const store::Action& action) {
+  bus_.publish(gameChannel(action.game), dump(Json{{"i", instance_}, {"k", "action"}, {"action", actionJson(action)}}));
+}
+
+void ClusterLink::publishConnections(const std::string& game, const std::map<std::string, int>& counts) {
+  Json c = Json::object();
+  for (const auto& [player, n] : counts) c[player] = n;
+  bus_.publish(gameChannel(game), dump(Json{{"i", instance_}, {"k", "conn"}, {"counts", c}}));
+}
+
+void ClusterLink::publishAsk(const std::string& game) {
+  bus_.publish(gameChannel(game), dump(Json{{"i", instance_}, {"k", "ask"}}));
+}
+
+void ClusterLink::heartbeat(long long peers) {
+  bus_.publish(kInstances, dump(Json{{"i", instance_}, {"k", "beat"}, {"peers", peers}}));
+}
+
+void ClusterLink::setLiveLine(const std::string& game, long long created, const Json& line) {
+  bus_.send({"HSET", kLiveLines, game, dump(line)});
+  bus_.send({"ZADD", kLiveOrder, std::to_string(created), game});
+}
+
+void ClusterLink::dropLiveLine(const std::string& game) {
+  bus_.send({"HDEL", kLiveLines, game});
+  bus_.send({"ZREM", kLiveOrder, game});
+}
+
+std::optional<Json> ClusterLink::liveLines(std::size_t limit) {
+  auto ids = bus_.command({"ZREVRANGE", kLiveOrder, "0", std::to_string(static_cast<long long>(limit) - 1)});
+  if (!ids || ids->kind != cluster::Reply::Kind::Array) return std::nullopt;
+  Json out = Json::array();
+  if (ids->array.empty()) return out;
+  std::vector<std::string> args{"HMGET", kLiveLines};
+  for (const cluster::Reply& id : ids->array) args.push_back(id.string);
+  auto lines = bus_.command(args);
+  if (!lines || lines->kind != cluster::Reply::Kind::Array) return std::nullopt;
+  for (const cluster::Reply& line : lines->array) {
+    if (line.kind != cluster::Reply::Kind::String) continue;  // dropped between the two reads
+    Json j = Json::parse(line.string, nullptr, false);
+    if (!j.is_discarded()) out.push_back(std::move(j));
+  }
+  return out;
+}
+
+void ClusterLink::heard(const std::string& instance, long long peers, long long nowMs) {
+  if (instance == instance_) return;
+  std::lock_guard lock(mu_);
+  others_[instance] = Other{peers, nowMs};
+}
+
+std::vector<std::string> ClusterLink::silent(long long nowMs, long long silentMs) {
+  std::vector<std::string> gone;
+  std::lock_guard lock(mu_);
+  for (auto it = others_.begin(); it != others_.end();) {
+    if (nowMs - it->second.lastMs > silentMs) {
+      gone.push_back(it->first);
+      it = others_.erase(it);
+    } else {
+      ++it;
+    }
+  }
+  return gone;
+}
+
+long long ClusterLink::otherPeers() {
+  long long n = 0;
+  std::lock_guard lock(mu_);
+  for (const auto& [name, o] : others_) n += o.peers;
+  return n;
+}
+
+}  // namespace semis::server

@@ -1,0 +1,215 @@
+// The hub among several instances (docs/scaling.md). The store is the authority: an instance that
+// stores a game's action publishes it on the game's channel; every other instance holding the game
+// follows it (the action appended to its copy, or the game reloaded from the store when it missed
+// one), and sends the new events to its own watchers. Presence is summed from each instance's
+// announced connections; an instance that stops beating is forgotten, and the AI turns it may have
+// been thinking about are taken up by the instances holding those games (the store's event numbers
+// let only one of them play the move). Without a bus none of this runs: the embedded default.
+
+#include "server/ClusterLink.hpp"
+#include "server/Hub.hpp"
+#include "server/Live.hpp"
+#include "server/Log.hpp"
+
+namespace semis::server {
+
+namespace {
+
+long long nowMs() {
+  using namespace std::chrono;
+  return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+}
+
+constexpr long long kSilentMs = 3500;  // an instance not heard for this long is gone (beats: 1 s)
+
+}  // namespace
+
+void Hub::joinCluster(cluster::Bus& bus, const std::string& instance) {
+  link_ = std::make_unique<ClusterLink>(bus, instance);
+  bus.subscribe(ClusterLink::kInstances);
+  bus.start({[this](const std::string& channel, const std::string& payload) { onBus(channel, payload); },
+             [this] { resync(); }});
+  link_->heartbeat(0);
+}
+
+void Hub::held(const std::string& id) {
+  if (!link_) return;
+  link_->watch(id);
+  link_->publishAsk(id);  // the others answer with their connections to it
+}
+
+std::size_t Hub::watcherCount(const Live& live) const {
+  std::size_t n = live.watchers.size();
+  for (const auto& [instance, counts] : live.remote) {
+    for (const auto& [player, c] : counts) n += static_cast<std::size_t>(c);
+  }
+  return n;
+}
+
+void Hub::onBus(const std::string& channel, const std::string& payload) {
+  // On the bus's reader thread: nothing may escape it.
+  try {
+    auto m = decodeBusMessage(channel, payload);
+    if (!m) {
+      metrics_.busRefused++;
+      logWarn("bus_message_refused", {{"channel", channel.substr(0, 64)}});
+      return;
+    }
+    if (m->instance == link_->instance()) return;  // our own, back from Redis
+    if (m->kind == BusMessage::Kind::Heartbeat) return link_->heard(m->instance, m->peers, nowMs());
+    LivePtr live = inMemory(m->game);
+    if (!live) return;
+    std::lock_guard lock(live->mu);
+    if (live->gone) return;
+    switch (m->kind) {
+      case BusMessage::Kind::Action:
+        return followRemote(*live, m->action);
+      case BusMessage::Kind::Connections:
+        if (m->counts.empty())
+          live->remote.erase(m->instance);
+        else
+          live->remote[m->instance] = std::move(m->counts);
+        recount(*live);
+        return afterChange(*live);
+      case BusMessage::Kind::Ask:
+        if (!live->watchers.empty()) announce(*live);
+        return;
+      default:
+        return;
+    }
+  } catch (const std::exception& e) {
+    logLine("error", "bus_handler_failed", {{"what", e.what()}});
+  }
+}
+
+void Hub::followRemote(Live& live, const store::Action& action) {
+  room::Room& room = *live.room;
+  if (action.events.back().n <= room.lastEvent()) return;  // held already (a reload brought it)
+  if (action.events.front().n != room.lastEvent() + 1) return refresh(live);  // missed one: reload
+  store::GameLog log = room.log();
+  if (action.move) log.moves.push_back(*action.move);
+  log.events.insert(log.events.end(), action.events.begin(), action.events.end());
+  if (action.update) {
+    log.game.seatS = action.update->seatS;
+    log.game.seatN = action.update->seatN;
+    log.game.status = action.update->status;
+    log.game.result = action.update->result;
+  }
+  auto fresh = room::Room::fromLog(log, seatNames(log.game, &room), std::chrono::steady_clock::now(),
+                                   nowMs() - action.at);
+  if (!fresh) {
+    logWarn("follow_failed", {{"game", room.id()}, {"why", fresh.error().message}});
+    return refresh(live);
+  }
+  metrics_.busFollowed++;
+  adopt(live, std::move(*fresh));
+}
+
+void Hub::refresh(Live& live) {
+  const std::string id = live.room->id();
+  auto log = store_.loadGame(id);
+  if (!log || !*log) {
+    logWarn("reload_failed", {{"game", id}, {"what", log ? "no such game" : log.error().message}});
+    return;
+  }
+  const store::GameLog& g = **log;
+  auto fresh = room::Room::fromLog(g, seatNames(g.game, live.room.get()), std::chrono::steady_clock::now(),
+                                   nowMs() - g.game.updated);
+  if (!fresh) {
+    logWarn("load_failed", {{"game", id}, {"why", fresh.error().message}});
+    return;
+  }
+  metrics_.busReloads++;
+  adopt(live, std::move(*fresh));
+}
+
+void Hub::adopt(Live& live, std::unique_ptr<room::Room> fresh) {
+  if (fresh->lastEvent() < live.room->lastEvent()) return;  // never go back in time
+  const long long had = live.room->lastEvent();
+  live.room = std::move(fresh);
+  // The events this instance's watchers have not had, in order.
+  for (long long n = had; n < live.room->lastEvent(); ++n) {
+    const Message& m = live.room->events()[static_cast<std::size_t>(n)];
+    for (auto& [raw, weak] : live.watchers) {
+      if (auto p = weak.lock()) p->send(m);
+    }
+  }
+  live.lastActivity = std::chrono::steady_clock::now();
+  recount(live);
+  afterChange(live);
+}
+
+void Hub::recount(Live& live) {
+  std::map<std::string, int> total;
+  for (auto& [raw, weak] : live.watchers) {
+    if (auto p = weak.lock()) ++total[p->playerId()];
+  }
+  for (const auto& [instance, counts] : live.remote) {
+    for (const auto& [player, n] : counts) total[player] += n;
+  }
+  room::Room& room = *live.room;
+  bool changed = false;
+  for (std::size_t s = 0; s < 2; ++s) {
+    const room::Seat& seat = room.seats()[s];
+    if (s == 1 && seat.player == room.seats()[0].player) break;  // a local game: one player, counted once
+    const int want = total[seat.player];
+    if (want != seat.connected) changed = room.connect(seat.player, want - seat.connected) || changed;
+  }
+  if (changed) presence(live);
+}
+
+void Hub::announce(Live& live) {
+  if (!link_) return;
+  std::map<std::string, int> counts;
+  for (auto& [raw, weak] : live.watchers) {
+    if (auto p = weak.lock()) ++counts[p->playerId()];
+  }
+  link_->publishConnections(live.room->id(), counts);
+}
+
+void Hub::clusterTick() {
+  long long peers = 0;
+  {
+    std::lock_guard lock(peersMu_);
+    peers = static_cast<long long>(peers_.size());
+  }
+  link_->heartbeat(peers);
+  const auto gone = link_->silent(nowMs(), kSilentMs);
+  if (gone.empty()) return;
+  logInfo("instances_gone", {{"instances", gone}});
+  std::vector<LivePtr> games;
+  {
+    std::lock_guard lock(gamesMu_);
+    for (auto& [id, live] : games_) games.push_back(live);
+  }
+  for (const LivePtr& live : games) {
+    std::lock_guard lock(live->mu);
+    if (live->gone) continue;
+    bool changed = false;
+    for (const std::string& instance : gone) changed = live->remote.erase(instance) > 0 || changed;
+    if (changed) {
+      recount(*live);
+      afterChange(*live);
+    }
+    // Its AI turns may have died with it: whoever holds the game thinks again (one move is stored).
+    maybeAi(live);
+  }
+}
+
+void Hub::resync() {
+  logInfo("bus_resync", {});
+  std::vector<LivePtr> games;
+  {
+    std::lock_guard lock(gamesMu_);
+    for (auto& [id, live] : games_) games.push_back(live);
+  }
+  for (const LivePtr& live : games) {
+    std::lock_guard lock(live->mu);
+    if (live->gone) continue;
+    refresh(*live);
+    link_->publishAsk(live->room->id());
+    if (!live->watchers.empty()) announce(*live);
+  }
+}
+
+}  // namespace semis::server
