@@ -1,6 +1,8 @@
 // `semis serve [--port 8080] [--db semis.db] [--web DIR] [--ai-threads N] [--ai engine|greedy]`:
 // the game server (docs/server.md). --ai-threads: searches at once (default: the cores); --ai
 // greedy: instant, deterministic AI moves and hints instead of the engine's (tests, load runs).
+// --redis redis://HOST:PORT [--instance NAME] [--site NAME]: one of several instances sharing
+// --db postgresql://... (docs/scaling.md); --site prefixes their Redis channels and keys.
 
 #include <algorithm>
 #include <charconv>
@@ -27,7 +29,7 @@ bool readInt(const Args& args, const char* name, int lo, int hi, int& out) {
 int serveCommand(int argc, char** argv) {
   auto args = Args::parse(argc, argv, {"port", "db", "web", "address", "threads", "idle-seconds", "rate", "ai-threads", "ai",
                                        "max-connections", "max-ws-per-token", "max-ws-per-address",
-                                       "max-pending-per-address"});
+                                       "max-pending-per-address", "redis", "instance", "site"});
   if (!args) return complain("serve", args.error().message);
   server::ServerOptions o;
   int port = o.port;
@@ -52,6 +54,18 @@ int serveCommand(int argc, char** argv) {
   o.db = args->get("db", o.db);
   o.web = args->get("web");
   o.address = args->get("address", o.address);
+  o.redis = args->get("redis");
+  o.instance = args->get("instance");
+  o.site = args->get("site", o.site);
+  const auto nameOk = [](const std::string& s) {
+    return !s.empty() && s.size() <= 32 &&
+           s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.") == std::string::npos;
+  };
+  if (args->has("instance") && !nameOk(o.instance))
+    return complain("serve", "--instance is 1..32 letters, digits, '-', '_' or '.'");
+  if (!nameOk(o.site)) return complain("serve", "--site is 1..32 letters, digits, '-', '_' or '.'");
+  if (!o.redis.empty() && o.db.rfind("postgres", 0) != 0)
+    return complain("serve", "--redis joins instances that share one database: give --db postgresql://...");
   return server::runServer(o, ai == "greedy" ? server::makeGreedyMoveSource() : server::makeEngineMoveSource());
 }
 

@@ -6,9 +6,6 @@ namespace semis::server {
 
 namespace {
 
-constexpr const char* kLiveLines = "semis:live";
-constexpr const char* kLiveOrder = "semis:live:order";
-constexpr std::string_view kGamePrefix = "semis:game:";
 
 std::string dump(const Json& j) { return protocol::dumpJson(j); }
 
@@ -74,18 +71,20 @@ std::optional<store::Action> actionFromJson(const Json& j) {
   return a;
 }
 
-std::optional<BusMessage> decodeBusMessage(const std::string& channel, const std::string& payload) {
+std::optional<BusMessage> decodeBusMessage(const std::string& site, const std::string& channel,
+                                          const std::string& payload) {
   const Json j = Json::parse(payload, nullptr, false);
   BusMessage m;
   std::string kind;
   if (j.is_discarded() || !j.is_object() || !read(j, "i", m.instance) || !read(j, "k", kind)) return std::nullopt;
-  if (channel == ClusterLink::kInstances) {
+  if (channel == ClusterLink::instancesChannel(site)) {
     if (kind != "beat" || !read(j, "peers", m.peers)) return std::nullopt;
     m.kind = BusMessage::Kind::Heartbeat;
     return m;
   }
-  if (channel.rfind(kGamePrefix, 0) != 0) return std::nullopt;
-  m.game = channel.substr(kGamePrefix.size());
+  const std::string prefix = ClusterLink::gameChannel(site, "");
+  if (channel.rfind(prefix, 0) != 0) return std::nullopt;
+  m.game = channel.substr(prefix.size());
   if (kind == "action") {
     auto it = j.find("action");
     if (it == j.end()) return std::nullopt;
@@ -112,42 +111,44 @@ std::optional<BusMessage> decodeBusMessage(const std::string& channel, const std
   return std::nullopt;
 }
 
-ClusterLink::ClusterLink(cluster::Bus& bus, std::string instance) : bus_(bus), instance_(std::move(instance)) {}
+ClusterLink::ClusterLink(cluster::Bus& bus, std::string instance, std::string site)
+    : bus_(bus), instance_(std::move(instance)), site_(std::move(site)), liveLines_(site_ + ":live"),
+      liveOrder_(site_ + ":live:order") {}
 
 void ClusterLink::publishAction(const store::Action& action) {
-  bus_.publish(gameChannel(action.game), dump(Json{{"i", instance_}, {"k", "action"}, {"action", actionJson(action)}}));
+  bus_.publish(gameChannel(site_, action.game), dump(Json{{"i", instance_}, {"k", "action"}, {"action", actionJson(action)}}));
 }
 
 void ClusterLink::publishConnections(const std::string& game, const std::map<std::string, int>& counts) {
   Json c = Json::object();
   for (const auto& [player, n] : counts) c[player] = n;
-  bus_.publish(gameChannel(game), dump(Json{{"i", instance_}, {"k", "conn"}, {"counts", c}}));
+  bus_.publish(gameChannel(site_, game), dump(Json{{"i", instance_}, {"k", "conn"}, {"counts", c}}));
 }
 
 void ClusterLink::publishAsk(const std::string& game) {
-  bus_.publish(gameChannel(game), dump(Json{{"i", instance_}, {"k", "ask"}}));
+  bus_.publish(gameChannel(site_, game), dump(Json{{"i", instance_}, {"k", "ask"}}));
 }
 
 void ClusterLink::heartbeat(long long peers) {
-  bus_.publish(kInstances, dump(Json{{"i", instance_}, {"k", "beat"}, {"peers", peers}}));
+  bus_.publish(instancesChannel(site_), dump(Json{{"i", instance_}, {"k", "beat"}, {"peers", peers}}));
 }
 
 void ClusterLink::setLiveLine(const std::string& game, long long created, const Json& line) {
-  bus_.send({"HSET", kLiveLines, game, dump(line)});
-  bus_.send({"ZADD", kLiveOrder, std::to_string(created), game});
+  bus_.send({"HSET", liveLines_, game, dump(line)});
+  bus_.send({"ZADD", liveOrder_, std::to_string(created), game});
 }
 
 void ClusterLink::dropLiveLine(const std::string& game) {
-  bus_.send({"HDEL", kLiveLines, game});
-  bus_.send({"ZREM", kLiveOrder, game});
+  bus_.send({"HDEL", liveLines_, game});
+  bus_.send({"ZREM", liveOrder_, game});
 }
 
 std::optional<Json> ClusterLink::liveLines(std::size_t limit) {
-  auto ids = bus_.command({"ZREVRANGE", kLiveOrder, "0", std::to_string(static_cast<long long>(limit) - 1)});
+  auto ids = bus_.command({"ZREVRANGE", liveOrder_, "0", std::to_string(static_cast<long long>(limit) - 1)});
   if (!ids || ids->kind != cluster::Reply::Kind::Array) return std::nullopt;
   Json out = Json::array();
   if (ids->array.empty()) return out;
-  std::vector<std::string> args{"HMGET", kLiveLines};
+  std::vector<std::string> args{"HMGET", liveLines_};
   for (const cluster::Reply& id : ids->array) args.push_back(id.string);
   auto lines = bus_.command(args);
   if (!lines || lines->kind != cluster::Reply::Kind::Array) return std::nullopt;

@@ -30,22 +30,27 @@ struct BusMessage {
   long long peers = 0;                 // Heartbeat: that instance's connections
 };
 
-// Decodes a bus message; nothing for anything malformed (counted and logged by the caller).
-[[nodiscard]] std::optional<BusMessage> decodeBusMessage(const std::string& channel, const std::string& payload);
+// Decodes a bus message of the site `site` (ClusterLink); nothing for anything malformed (counted
+// and logged by the caller).
+[[nodiscard]] std::optional<BusMessage> decodeBusMessage(const std::string& site, const std::string& channel,
+                                                         const std::string& payload);
 [[nodiscard]] Json actionJson(const store::Action& action);
 [[nodiscard]] std::optional<store::Action> actionFromJson(const Json& j);
 
 class ClusterLink {
  public:
-  ClusterLink(cluster::Bus& bus, std::string instance);
+  // `site`: the prefix of every channel and key, so that several sites (or test clusters) can
+  // share one Redis.
+  ClusterLink(cluster::Bus& bus, std::string instance, std::string site = "semis");
 
   [[nodiscard]] const std::string& instance() const { return instance_; }
+  [[nodiscard]] const std::string& site() const { return site_; }
   [[nodiscard]] cluster::Bus& bus() { return bus_; }
-  static std::string gameChannel(const std::string& game) { return "semis:game:" + game; }
-  static constexpr const char* kInstances = "semis:instances";
+  static std::string gameChannel(const std::string& site, const std::string& game) { return site + ":game:" + game; }
+  static std::string instancesChannel(const std::string& site) { return site + ":instances"; }
 
-  void watch(const std::string& game) { bus_.subscribe(gameChannel(game)); }
-  void unwatch(const std::string& game) { bus_.unsubscribe(gameChannel(game)); }
+  void watch(const std::string& game) { bus_.subscribe(gameChannel(site_, game)); }
+  void unwatch(const std::string& game) { bus_.unsubscribe(gameChannel(site_, game)); }
   void publishAction(const store::Action& action);
   void publishConnections(const std::string& game, const std::map<std::string, int>& counts);
   void publishAsk(const std::string& game);
@@ -66,6 +71,9 @@ class ClusterLink {
  private:
   cluster::Bus& bus_;
   std::string instance_;
+  std::string site_;
+  std::string liveLines_;  // the live list: a hash of lines by game id...
+  std::string liveOrder_;  // ... and a sorted set of game ids by creation time
   std::mutex mu_;  // others_
   struct Other {
     long long peers = 0;

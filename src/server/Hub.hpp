@@ -80,8 +80,9 @@ class Hub {
   // Start-up: marks long-idle unfinished games abandoned. Games load on demand, not all at once.
   Result<long long> resume();
   // Joins the other instances on `bus` (docs/scaling.md) and starts it; without this call the hub
-  // is alone (the embedded default). `instance` names this one. Before any client connects.
-  void joinCluster(cluster::Bus& bus, const std::string& instance);
+  // is alone (the embedded default). `instance` names this one; `site` prefixes every channel and
+  // key (several sites on one Redis). Before any client connects.
+  void joinCluster(cluster::Bus& bus, const std::string& instance, const std::string& site = "semis");
   // The identity of a cookie's token; none or a malformed one gets a fresh (unstored) guest.
   Identity identify(const std::string& token, const std::string& address = "");
   Outcome<Identity> rename(const Identity& me, const std::string& name);

@@ -24,9 +24,9 @@ constexpr long long kSilentMs = 3500;  // an instance not heard for this long is
 
 }  // namespace
 
-void Hub::joinCluster(cluster::Bus& bus, const std::string& instance) {
-  link_ = std::make_unique<ClusterLink>(bus, instance);
-  bus.subscribe(ClusterLink::kInstances);
+void Hub::joinCluster(cluster::Bus& bus, const std::string& instance, const std::string& site) {
+  link_ = std::make_unique<ClusterLink>(bus, instance, site);
+  bus.subscribe(ClusterLink::instancesChannel(site));
   bus.start({[this](const std::string& channel, const std::string& payload) { onBus(channel, payload); },
              [this] { resync(); }});
   link_->heartbeat(0);
@@ -49,7 +49,7 @@ std::size_t Hub::watcherCount(const Live& live) const {
 void Hub::onBus(const std::string& channel, const std::string& payload) {
   // On the bus's reader thread: nothing may escape it.
   try {
-    auto m = decodeBusMessage(channel, payload);
+    auto m = decodeBusMessage(link_->site(), channel, payload);
     if (!m) {
       metrics_.busRefused++;
       logWarn("bus_message_refused", {{"channel", channel.substr(0, 64)}});

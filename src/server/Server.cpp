@@ -14,6 +14,8 @@
 #include <thread>
 #include <vector>
 
+#include "accounts/Tokens.hpp"
+#include "cluster/Bus.hpp"
 #include "server/Log.hpp"
 #include "server/Sessions.hpp"
 #include "store/Store.hpp"
@@ -147,6 +149,16 @@ int runServer(const ServerOptions& options, std::unique_ptr<MoveSource> ai) {
                                            {"what", store.error().message}});
     return 1;
   }
+  // Declared before the hub, so it outlives it: the bus's threads call into the hub until stopped.
+  std::unique_ptr<cluster::Bus> bus;
+  if (!options.redis.empty()) {
+    auto opened = cluster::openRedisBus(options.redis);
+    if (!opened) {
+      logLine("error", "bus_open_failed", {{"redis", options.redis}, {"what", opened.error().message}});
+      return 1;
+    }
+    bus = std::move(*opened);
+  }
   Metrics metrics;
   HubOptions hubOptions;
   hubOptions.aiThreads = options.aiThreads;
@@ -156,6 +168,8 @@ int runServer(const ServerOptions& options, std::unique_ptr<MoveSource> ai) {
     logLine("error", "resume_failed", {{"what", resumed.error().message}});
     return 1;
   }
+  const std::string instance = options.instance.empty() ? accounts::randomId(8) : options.instance;
+  if (bus) hub.joinCluster(*bus, instance, options.site);
   const int threads = std::max(1, options.threads);
   net::io_context ioc(threads);
   ServerContext ctx{hub, metrics, options};
@@ -169,6 +183,8 @@ int runServer(const ServerOptions& options, std::unique_ptr<MoveSource> ai) {
   logInfo("listening", {{"address", options.address},
                         {"port", *port},
                         {"db", std::string((*store)->backend())},
+                        {"instance", instance},
+                        {"redis", options.redis},
                         {"web", options.web},
                         {"abandoned_games", *resumed}});
 
@@ -202,6 +218,7 @@ int runServer(const ServerOptions& options, std::unique_ptr<MoveSource> ai) {
   ioc.run();
   for (auto& t : pool) t.join();
   hub.stopAi();
+  if (bus) bus->stop();
   running = false;
   checkpointer.join();
   logInfo("stopped", {{"moves", metrics.moves.load()}});

@@ -23,6 +23,11 @@ struct ServerOptions {
   int maxWsPerAddress = 128;       // WebSocket sessions from one IP address (IPv6: one /64)
   int maxPendingPerAddress = 64;   // HTTP connections from one address waiting for a request (new or kept alive)
   int firstRequestSeconds = 10;    // a new connection must send its first request within this
+  // Several instances (docs/scaling.md): the Redis they share (redis://HOST:PORT[/DB]), and this
+  // one's name on it (default: a random one). Empty: alone, as in the embedded default.
+  std::string redis;
+  std::string instance;
+  std::string site = "semis";  // the prefix of every Redis channel and key
 };
 
 // Runs until SIGTERM or SIGINT; returns the process exit status. `ai` defaults to the greedy source.

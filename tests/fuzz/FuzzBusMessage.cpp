@@ -10,9 +10,10 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace semis::server;
   if (size == 0) return 0;
-  const std::string channel = data[0] % 2 == 0 ? ClusterLink::kInstances : ClusterLink::gameChannel("g1");
+  const std::string channel =
+      data[0] % 2 == 0 ? ClusterLink::instancesChannel("semis") : ClusterLink::gameChannel("semis", "g1");
   const std::string payload(reinterpret_cast<const char*>(data) + 1, size - 1);
-  auto m = decodeBusMessage(channel, payload);
+  auto m = decodeBusMessage("semis", channel, payload);
   if (!m || m->kind != BusMessage::Kind::Action) return 0;
   const auto& events = m->action.events;
   if (events.empty()) std::abort();
