@@ -19,37 +19,84 @@ using namespace std::chrono_literals;
 // tests against another build, e.g. the one before a fix). The database is a temp SQLite file, or,
 // with SEMIS_SERVER_TEST_DB=postgresql and SEMIS_TEST_PG=<admin url>, a fresh PostgreSQL database
 // created for this server (and dropped after it).
+//
+// With SEMIS_SERVER_TEST_DB=cluster (and SEMIS_TEST_PG, SEMIS_TEST_REDIS), or after useCluster(),
+// the "server" is a cluster (docs/scaling.md): 3 instances sharing one fresh PostgreSQL database and
+// one Redis under a site name of their own (so clusters of tests running at once never see each
+// other), behind an HAProxy whose port is port(). What a test does to "the server" (start, kill9,
+// terminate) it does to every instance; killInstance/startInstance act on one.
+struct ClusterSpec {
+  std::string pgAdmin;  // the admin URL of the PostgreSQL in which the database is created
+  std::string redis;    // redis://HOST:PORT
+  int instances = 3;
+};
+
+// SEMIS_SERVER_TEST_DB=cluster: the tests run through HAProxy against several instances.
+bool onCluster();
+// The spec SEMIS_SERVER_TEST_DB=cluster asks for, or nothing when SEMIS_TEST_PG or SEMIS_TEST_REDIS is unset.
+std::optional<ClusterSpec> clusterSpecFromEnv();
+// A loopback port nothing listened on a moment ago (bound to 0, then closed): for programs that
+// cannot take `--port 0` and say which port they got.
+unsigned short freePort();
+
 class ServerProcess {
  public:
   // A temp directory with the database; `extra` are more `semis serve` options.
   explicit ServerProcess(std::vector<std::string> extra = {});
   ~ServerProcess();
+  ServerProcess(const ServerProcess&) = delete;
+  ServerProcess& operator=(const ServerProcess&) = delete;
+  // Before start(): run as a cluster on these services, whatever SEMIS_SERVER_TEST_DB says.
+  void useCluster(ClusterSpec spec);
   // Spawns with `--port 0` and reads the port from the `listening` log line, then waits for
-  // /healthz. A restart after kill9/terminate asks for the same port again.
+  // /healthz. A restart after kill9/terminate asks for the same port again. In a cluster: every
+  // instance not running, then HAProxy if it is not running, until HAProxy answers /healthz.
   bool start();
-  void kill9();     // SIGKILL, then reaps
-  int terminate();  // SIGTERM; returns the exit status
+  void kill9();     // SIGKILL, then reaps (every instance; HAProxy stays)
+  int terminate();  // SIGTERM; returns the exit status (in a cluster the first non-zero one)
   // More options, for those that name files in dir().
   void addArgs(const std::vector<std::string>& more) { extra_.insert(extra_.end(), more.begin(), more.end()); }
   // The open-files limit (soft and hard) of the server's process, set in the child before exec.
   void setOpenFilesLimit(int n) { openFiles_ = n; }
-  [[nodiscard]] unsigned short port() const { return port_; }
-  [[nodiscard]] int pid() const { return pid_; }
-  [[nodiscard]] bool running();  // not exited (reaps it if it has)
+  // The port clients use: the server's, or HAProxy's in a cluster.
+  [[nodiscard]] unsigned short port() const { return clustered() ? proxy_.port : procs_[0].port; }
+  [[nodiscard]] int pid() const { return procs_[0].pid; }
+  [[nodiscard]] bool running();  // not exited (reaps it if it has); in a cluster: every instance
   [[nodiscard]] const std::string& dir() const { return dir_; }
   [[nodiscard]] const std::string& db() const { return db_; }
+  // Every instance's log lines (JSON, one object a line), one instance after the other.
   [[nodiscard]] std::string logs() const;
 
+  [[nodiscard]] bool clustered() const { return cluster_.has_value(); }
+  [[nodiscard]] int instances() const { return static_cast<int>(procs_.size()); }
+  [[nodiscard]] unsigned short instancePort(int i) const { return procs_.at(i).port; }
+  [[nodiscard]] const std::string& site() const { return site_; }
+  void killInstance(int i);  // SIGKILL, then reaps
+  bool startInstance(int i);  // on the port it had, and waits for its /healthz
+  [[nodiscard]] bool instanceRunning(int i);
+  [[nodiscard]] std::string instanceLogs(int i) const;
+  [[nodiscard]] std::string proxyLogs() const;
+
  private:
+  struct Proc {
+    int pid = -1;
+    unsigned short port = 0;
+    std::string log;
+  };
   bool prepareDb();
-  unsigned short readPort(std::size_t fromOffset);
+  bool startProxy();
+  bool waitForProxy();
+  std::vector<std::string> instanceArgs(int i) const;
 
   std::vector<std::string> extra_;
   std::string dir_;
   std::string db_;      // the --db value
+  std::string pgAdmin_;  // the admin URL of the PostgreSQL that holds pgName_
   std::string pgName_;  // the PostgreSQL database this created, or empty
-  unsigned short port_ = 0;
-  int pid_ = -1;
+  std::optional<ClusterSpec> cluster_;
+  std::string site_;
+  std::vector<Proc> procs_;  // the server, or the cluster's instances
+  Proc proxy_;               // HAProxy, in a cluster
   int openFiles_ = 0;
 };
 
