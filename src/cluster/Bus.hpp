@@ -38,6 +38,9 @@ struct BusHandlers {
   // The subscription connection came back after a loss (Redis restarted, a network cut): messages
   // may have been missed meanwhile, so the caller resynchronizes what it holds.
   std::function<void()> resubscribed;
+  // Redis confirmed a subscription: from now on nothing published there is missed. What was
+  // published before it is not delivered, so the caller reads the record once more (optional).
+  std::function<void(const std::string& channel)> subscribed;
 };
 
 class Bus {

@@ -349,13 +349,20 @@ std::size_t Hub::gamesInMemory() {
 }
 
 Json Hub::liveGames() {
+  // "online": the connections of every instance (the others' from their last heartbeat).
+  long long online = 0;
+  {
+    std::lock_guard lock(peersMu_);
+    online = static_cast<long long>(peers_.size());
+  }
   if (link_) {
-    if (auto lines = link_->liveLines(100)) return Json{{"games", std::move(*lines)}};
+    online += link_->otherPeers();
+    if (auto lines = link_->liveLines(100)) return Json{{"games", std::move(*lines)}, {"online", online}};
   }
   Json games = Json::array();
   std::lock_guard lock(liveMu_);
   for (auto it = live_.rbegin(); it != live_.rend() && games.size() < 100; ++it) games.push_back(it->second);
-  return Json{{"games", games}};
+  return Json{{"games", games}, {"online", online}};
 }
 
 std::optional<Json> Hub::state(const std::string& gameId, const std::string& playerId) {

@@ -143,6 +143,7 @@ class Hub {
   // The cluster (HubCluster.cpp). Each is called with live.mu held, except onBus and the tick's.
   void onBus(const std::string& channel, const std::string& payload);
   void followRemote(Live& live, const store::Action& action);
+  void subscribedTo(const std::string& channel);
   void refresh(Live& live);  // reloads the game from the store: the record wins
   void adopt(Live& live, std::unique_ptr<room::Room> fresh);
   std::array<std::string, 2> seatNames(const store::GameRow& row, const room::Room* before);

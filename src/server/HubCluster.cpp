@@ -28,7 +28,7 @@ void Hub::joinCluster(cluster::Bus& bus, const std::string& instance, const std:
   link_ = std::make_unique<ClusterLink>(bus, instance, site);
   bus.subscribe(ClusterLink::instancesChannel(site));
   bus.start({[this](const std::string& channel, const std::string& payload) { onBus(channel, payload); },
-             [this] { resync(); }});
+             [this] { resync(); }, [this](const std::string& channel) { subscribedTo(channel); }});
   link_->heartbeat(0);
 }
 
@@ -82,6 +82,17 @@ void Hub::onBus(const std::string& channel, const std::string& payload) {
   }
 }
 
+void Hub::subscribedTo(const std::string& channel) {
+  // What another instance stored between our load and this moment came before the subscription:
+  // read the record once more (nothing is replaced when it holds nothing new).
+  const std::string prefix = ClusterLink::gameChannel(link_->site(), "");
+  if (channel.rfind(prefix, 0) != 0) return;
+  LivePtr live = inMemory(channel.substr(prefix.size()));
+  if (!live) return;
+  std::lock_guard lock(live->mu);
+  if (!live->gone) refresh(*live);
+}
+
 void Hub::followRemote(Live& live, const store::Action& action) {
   room::Room& room = *live.room;
   if (action.events.back().n <= room.lastEvent()) return;  // held already (a reload brought it)
@@ -124,7 +135,8 @@ void Hub::refresh(Live& live) {
 }
 
 void Hub::adopt(Live& live, std::unique_ptr<room::Room> fresh) {
-  if (fresh->lastEvent() < live.room->lastEvent()) return;  // never go back in time
+  // Every change has events: the same number is the same game. Never go back in time.
+  if (fresh->lastEvent() <= live.room->lastEvent()) return;
   const long long had = live.room->lastEvent();
   live.room = std::move(fresh);
   // The events this instance's watchers have not had, in order.
