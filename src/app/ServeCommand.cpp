@@ -1,6 +1,8 @@
 // `semis serve [--port 8080] [--db semis.db] [--web DIR] [--ai-threads N] [--ai engine|greedy]`:
 // the game server (docs/server.md). --ai-threads: searches at once (default: the cores); --ai
 // greedy: instant, deterministic AI moves and hints instead of the engine's (tests, load runs).
+// --trust-proxy: per-address limits count X-Forwarded-For's last address on requests from a
+// loopback or private peer (a reverse proxy on this machine or network).
 
 #include <algorithm>
 #include <charconv>
@@ -27,7 +29,8 @@ bool readInt(const Args& args, const char* name, int lo, int hi, int& out) {
 int serveCommand(int argc, char** argv) {
   auto args = Args::parse(argc, argv, {"port", "db", "web", "address", "threads", "idle-seconds", "rate", "ai-threads", "ai",
                                        "max-connections", "max-ws-per-token", "max-ws-per-address",
-                                       "max-pending-per-address"});
+                                       "max-pending-per-address"},
+                             {"trust-proxy"});
   if (!args) return complain("serve", args.error().message);
   server::ServerOptions o;
   int port = o.port;
@@ -52,6 +55,7 @@ int serveCommand(int argc, char** argv) {
   o.db = args->get("db", o.db);
   o.web = args->get("web");
   o.address = args->get("address", o.address);
+  o.trustProxy = args->has("trust-proxy");
   return server::runServer(o, ai == "greedy" ? server::makeGreedyMoveSource() : server::makeEngineMoveSource());
 }
 

@@ -23,6 +23,9 @@ struct ServerOptions {
   int maxWsPerAddress = 128;       // WebSocket sessions from one IP address (IPv6: one /64)
   int maxPendingPerAddress = 64;   // HTTP connections from one address waiting for a request (new or kept alive)
   int firstRequestSeconds = 10;    // a new connection must send its first request within this
+  // Behind a reverse proxy (HAProxy): a request from a loopback or private peer is counted under
+  // the last address of its X-Forwarded-For, the one the proxy itself saw (docs/server.md, Limits).
+  bool trustProxy = false;
 };
 
 // Runs until SIGTERM or SIGINT; returns the process exit status. `ai` defaults to the greedy source.
