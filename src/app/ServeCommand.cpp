@@ -27,10 +27,10 @@ bool readInt(const Args& args, const char* name, int lo, int hi, int& out) {
 }  // namespace
 
 int serveCommand(int argc, char** argv) {
-  auto args = Args::parse(argc, argv, {"port", "db", "web", "address", "threads", "idle-seconds", "rate", "ai-threads", "ai",
-                                       "max-connections", "max-ws-per-token", "max-ws-per-address",
-                                       "max-pending-per-address"},
-                             {"trust-proxy"});
+  auto args = Args::parse(argc, argv,
+                          {"port", "db", "web", "address", "threads", "idle-seconds", "rate", "ai-threads", "ai",
+                           "max-connections", "max-ws-per-token", "max-ws-per-address", "max-pending-per-address"},
+                          {"trust-proxy"});
   if (!args) return complain("serve", args.error().message);
   server::ServerOptions o;
   int port = o.port;

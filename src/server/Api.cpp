@@ -40,8 +40,8 @@ Json rulesJson() {
 
 }  // namespace
 
-ApiResponse handleApi(Hub& hub, Metrics& metrics, const Health& health, std::string_view method, std::string_view target,
-                      std::string_view body, const Identity& me, bool& handled) {
+ApiResponse handleApi(Hub& hub, Metrics& metrics, const Health& health, std::string_view method,
+                      std::string_view target, std::string_view body, const Identity& me, bool& handled) {
   handled = true;
   std::string_view path = target.substr(0, target.find('?'));
   const std::string_view query = target.size() > path.size() ? target.substr(path.size() + 1) : std::string_view();

@@ -17,7 +17,7 @@ struct ApiResponse {
 
 // Answers /healthz, /metrics and /api/...; `handled` is false for any other path. /healthz is
 // 503 {"ok":false} while `health` says no (shutting down, or the store not answering).
-ApiResponse handleApi(Hub& hub, Metrics& metrics, const Health& health, std::string_view method, std::string_view target,
-                      std::string_view body, const Identity& me, bool& handled);
+ApiResponse handleApi(Hub& hub, Metrics& metrics, const Health& health, std::string_view method,
+                      std::string_view target, std::string_view body, const Identity& me, bool& handled);
 
 }  // namespace semis::server

@@ -203,9 +203,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       return;
     }
     bool handled = false;
-    ApiResponse res =
-        handleApi(ctx_.hub, ctx_.metrics, ctx_.health, std::string_view(req.method_string().data(), req.method_string().size()),
-                  rawTarget, req.body(), me, handled);
+    ApiResponse res = handleApi(ctx_.hub, ctx_.metrics, ctx_.health,
+                                std::string_view(req.method_string().data(), req.method_string().size()), rawTarget,
+                                req.body(), me, handled);
     if (!handled) {
       if (req.method() != http::verb::get && req.method() != http::verb::head) {
         res = {405, "text/plain", "method not allowed\n"};

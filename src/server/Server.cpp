@@ -92,8 +92,8 @@ class Listener : public std::enable_shared_from_this<Listener> {
     // Our own proxy's connections are not limited here (it holds many, for every visitor): each
     // request's forwarded address is counted once it is read.
     const bool proxy = ctx_.options.trustProxy && proxyPeer(remote.address());
-    auto pending = ctx_.pendingByAddress.take(addressKey(remote.address()),
-                                              proxy ? std::numeric_limits<int>::max() : ctx_.options.maxPendingPerAddress);
+    auto pending = ctx_.pendingByAddress.take(
+        addressKey(remote.address()), proxy ? std::numeric_limits<int>::max() : ctx_.options.maxPendingPerAddress);
     if (!pending.held()) {
       socket.close(ec);
       return;
