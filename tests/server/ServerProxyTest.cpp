@@ -5,8 +5,13 @@
 
 #include <gtest/gtest.h>
 
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/read_until.hpp>
+#include <boost/asio/streambuf.hpp>
+#include <boost/asio/write.hpp>
 #include <chrono>
 #include <cstdlib>
+#include <istream>
 #include <thread>
 
 #include "Play.hpp"
@@ -73,6 +78,54 @@ TEST(ServerProxy, WithoutTrustProxyTheHeaderIsIgnored) {
   EXPECT_EQ(createFrom(server.port(), "198.51.100.8"), 429);
   EXPECT_EQ(createFrom(server.port(), "2001:db8::1"), 429);
   EXPECT_EQ(createFrom(server.port(), ""), 429);
+}
+
+// A WebSocket handshake as if through a proxy that appended `forwardedFor`; the socket stays open
+// (the session holds its per-address slot) as long as this object lives.
+class ProxiedSocket {
+ public:
+  ProxiedSocket(unsigned short port, const std::string& forwardedFor) : socket_(ioc_) {
+    boost::system::error_code ec;
+    socket_.connect({boost::asio::ip::make_address("127.0.0.1"), port}, ec);
+    if (ec) return;
+    const std::string request =
+        "GET /ws HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+        "X-Forwarded-For: " +
+        forwardedFor + "\r\n\r\n";
+    boost::asio::write(socket_, boost::asio::buffer(request), ec);
+    if (ec) return;
+    boost::asio::streambuf buf;
+    boost::asio::read_until(socket_, buf, "\r\n", ec);
+    if (ec) return;
+    std::istream in(&buf);
+    std::string version;
+    in >> version >> status_;
+  }
+  [[nodiscard]] int status() const { return status_; }
+
+ private:
+  boost::asio::io_context ioc_;
+  boost::asio::ip::tcp::socket socket_;
+  int status_ = 0;
+};
+
+TEST(ServerProxy, TheWebSocketCapPerAddressCountsTheForwardedAddress) {
+  ServerProcess server({"--trust-proxy", "--max-ws-per-address", "1"});
+  ASSERT_TRUE(server.start()) << server.logs();
+  ProxiedSocket first(server.port(), "198.51.100.7");
+  ASSERT_EQ(first.status(), 101);
+  EXPECT_EQ(ProxiedSocket(server.port(), "198.51.100.7").status(), 503) << "one per address";
+  ProxiedSocket other(server.port(), "198.51.100.8");
+  EXPECT_EQ(other.status(), 101) << "another visitor behind the same proxy";
+}
+
+TEST(ServerProxy, WithoutTrustProxyTheWebSocketCapCountsThePeer) {
+  ServerProcess server({"--max-ws-per-address", "1"});
+  ASSERT_TRUE(server.start()) << server.logs();
+  ProxiedSocket first(server.port(), "198.51.100.7");
+  ASSERT_EQ(first.status(), 101);
+  EXPECT_EQ(ProxiedSocket(server.port(), "198.51.100.8").status(), 503);
 }
 
 // Polls /healthz until it answers `status` (the store is probed once a second, in the background).
