@@ -3,6 +3,8 @@
 // greedy: instant, deterministic AI moves and hints instead of the engine's (tests, load runs).
 // --redis redis://HOST:PORT [--instance NAME] [--site NAME]: one of several instances sharing
 // --db postgresql://... (docs/scaling.md); --site prefixes their Redis channels and keys.
+// --trust-proxy: per-address limits count X-Forwarded-For's last address on requests from a
+// loopback or private peer (a reverse proxy on this machine or network).
 
 #include <algorithm>
 #include <charconv>
@@ -27,9 +29,11 @@ bool readInt(const Args& args, const char* name, int lo, int hi, int& out) {
 }  // namespace
 
 int serveCommand(int argc, char** argv) {
-  auto args = Args::parse(argc, argv, {"port", "db", "web", "address", "threads", "idle-seconds", "rate", "ai-threads", "ai",
-                                       "max-connections", "max-ws-per-token", "max-ws-per-address",
-                                       "max-pending-per-address", "redis", "instance", "site"});
+  auto args = Args::parse(argc, argv,
+                          {"port", "db", "web", "address", "threads", "idle-seconds", "rate", "ai-threads", "ai",
+                           "max-connections", "max-ws-per-token", "max-ws-per-address", "max-pending-per-address",
+                           "redis", "instance", "site"},
+                          {"trust-proxy"});
   if (!args) return complain("serve", args.error().message);
   server::ServerOptions o;
   int port = o.port;
@@ -66,6 +70,7 @@ int serveCommand(int argc, char** argv) {
   if (!nameOk(o.site)) return complain("serve", "--site is 1..32 letters, digits, '-', '_' or '.'");
   if (!o.redis.empty() && o.db.rfind("postgres", 0) != 0)
     return complain("serve", "--redis joins instances that share one database: give --db postgresql://...");
+  o.trustProxy = args->has("trust-proxy");
   return server::runServer(o, ai == "greedy" ? server::makeGreedyMoveSource() : server::makeEngineMoveSource());
 }
 

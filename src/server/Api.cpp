@@ -40,13 +40,16 @@ Json rulesJson() {
 
 }  // namespace
 
-ApiResponse handleApi(Hub& hub, Metrics& metrics, std::string_view method, std::string_view target,
-                      std::string_view body, const Identity& me, bool& handled) {
+ApiResponse handleApi(Hub& hub, Metrics& metrics, const Health& health, std::string_view method,
+                      std::string_view target, std::string_view body, const Identity& me, bool& handled) {
   handled = true;
   std::string_view path = target.substr(0, target.find('?'));
   const std::string_view query = target.size() > path.size() ? target.substr(path.size() + 1) : std::string_view();
   const bool get = method == "GET" || method == "HEAD";
-  if (path == "/healthz") return ok(Json{{"ok", true}});
+  if (path == "/healthz") {
+    if (health.ok()) return ok(Json{{"ok", true}});
+    return {503, "application/json", protocol::dumpJson(Json{{"ok", false}})};
+  }
   if (path == "/metrics") return {200, "text/plain; version=0.0.4", metrics.render()};
   if (path.substr(0, 5) != "/api/") {
     handled = false;

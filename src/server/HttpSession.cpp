@@ -97,10 +97,11 @@ ApiResponse staticFile(const std::string& webDir, std::string_view path) {
   return {200, mimeType(file.filename().string()), std::move(body)};
 }
 
-std::string remoteKey(const tcp::socket& socket) {
+std::optional<boost::asio::ip::address> remoteAddress(const tcp::socket& socket) {
   boost::system::error_code ec;
   const auto ep = socket.remote_endpoint(ec);
-  return ec ? std::string("?") : addressKey(ep.address());
+  if (ec) return std::nullopt;
+  return ep.address();
 }
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
@@ -108,7 +109,10 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   HttpSession(tcp::socket socket, ServerContext& ctx, KeyCounter::Slot pending)
       : stream_(std::move(socket)), ctx_(ctx), pending_(std::move(pending)) {
     ctx_.connections++;
-    address_ = remoteKey(stream_.socket());
+    const auto peer = remoteAddress(stream_.socket());
+    peer_ = peer ? addressKey(*peer) : std::string("?");
+    address_ = peer_;
+    viaProxy_ = peer && ctx_.options.trustProxy && proxyPeer(*peer);
   }
   ~HttpSession() { ctx_.connections--; }
 
@@ -160,6 +164,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     served_ = true;
     HttpRequest req = parser_->release();
     ctx_.metrics.httpRequests++;
+    address_ = clientAddress(req);
     const std::string_view rawTarget(req.target().data(), req.target().size());
     const auto target = splitTarget(rawTarget);
     if (!target) return respond(req, {400, "text/plain", target.error().message + "\n"}, "", false);
@@ -198,9 +203,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       return;
     }
     bool handled = false;
-    ApiResponse res =
-        handleApi(ctx_.hub, ctx_.metrics, std::string_view(req.method_string().data(), req.method_string().size()),
-                  rawTarget, req.body(), me, handled);
+    ApiResponse res = handleApi(ctx_.hub, ctx_.metrics, ctx_.health,
+                                std::string_view(req.method_string().data(), req.method_string().size()), rawTarget,
+                                req.body(), me, handled);
     if (!handled) {
       if (req.method() != http::verb::get && req.method() != http::verb::head) {
         res = {405, "text/plain", "method not allowed\n"};
@@ -209,6 +214,18 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       }
     }
     respond(req, std::move(res), me.created ? me.token : "", req.keep_alive() && !ctx_.stopping);
+  }
+
+  // Per request, not per connection: a proxy may send several visitors' requests on one connection.
+  std::string clientAddress(const HttpRequest& req) const {
+    if (!viaProxy_) return peer_;
+    // Several X-Forwarded-For fields are one list in order: the last field holds the last entry.
+    std::optional<std::string_view> last;
+    const auto [first, end] = req.equal_range("X-Forwarded-For");
+    for (auto it = first; it != end; ++it) last = std::string_view(it->value().data(), it->value().size());
+    if (!last) return peer_;
+    const auto client = forwardedClient(*last);
+    return client ? addressKey(*client) : peer_;
   }
 
   void respond(const HttpRequest& req, ApiResponse res, const std::string& newToken, bool keepAlive) {
@@ -248,7 +265,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   ServerContext& ctx_;
   KeyCounter::Slot pending_;  // held while waiting for a request (the first, or the next on a kept-alive one)
   bool served_ = false;       // a request was read: later ones get the longer timeout
-  std::string address_;       // the peer's address key
+  std::string peer_;          // the TCP peer's address key
+  bool viaProxy_ = false;     // the peer is a proxy whose X-Forwarded-For we believe (--trust-proxy)
+  std::string address_;       // the client's address key: the peer's, or the one its proxy forwarded
   bool responding_ = false;   // a response is on its way: a failure after it must not start another
 };
 
@@ -262,6 +281,29 @@ std::string addressKey(const boost::asio::ip::address& address) {
   }
   if (address.is_v6()) return boost::asio::ip::make_address_v4(boost::asio::ip::v4_mapped, address.to_v6()).to_string();
   return address.to_string();
+}
+
+bool proxyPeer(const boost::asio::ip::address& address) {
+  if (address.is_loopback()) return true;
+  if (address.is_v6() && address.to_v6().is_v4_mapped()) {
+    return proxyPeer(boost::asio::ip::make_address_v4(boost::asio::ip::v4_mapped, address.to_v6()));
+  }
+  if (address.is_v4()) {
+    const auto b = address.to_v4().to_bytes();
+    return b[0] == 10 || (b[0] == 172 && (b[1] & 0xF0) == 16) || (b[0] == 192 && b[1] == 168);
+  }
+  return (address.to_v6().to_bytes()[0] & 0xFE) == 0xFC;  // fc00::/7, unique local
+}
+
+std::optional<boost::asio::ip::address> forwardedClient(std::string_view header) {
+  const auto comma = header.rfind(',');
+  std::string_view entry = comma == std::string_view::npos ? header : header.substr(comma + 1);
+  while (!entry.empty() && (entry.front() == ' ' || entry.front() == '\t')) entry.remove_prefix(1);
+  while (!entry.empty() && (entry.back() == ' ' || entry.back() == '\t')) entry.remove_suffix(1);
+  boost::system::error_code ec;
+  const auto address = boost::asio::ip::make_address(std::string(entry), ec);
+  if (ec) return std::nullopt;
+  return address;
 }
 
 void startHttpSession(tcp::socket socket, ServerContext& ctx, KeyCounter::Slot pending) {

@@ -11,6 +11,7 @@
 #include <boost/asio/strand.hpp>
 #include <cerrno>
 #include <csignal>
+#include <limits>
 #include <thread>
 #include <vector>
 
@@ -90,7 +91,11 @@ class Listener : public std::enable_shared_from_this<Listener> {
     if (ec) return;  // gone already
     // Connections waiting for a request, per address: idle sockets from one place cannot fill the
     // server (HttpSession counts a kept-alive connection again while it waits for the next one).
-    auto pending = ctx_.pendingByAddress.take(addressKey(remote.address()), ctx_.options.maxPendingPerAddress);
+    // Our own proxy's connections are not limited here (it holds many, for every visitor): each
+    // request's forwarded address is counted once it is read.
+    const bool proxy = ctx_.options.trustProxy && proxyPeer(remote.address());
+    auto pending = ctx_.pendingByAddress.take(
+        addressKey(remote.address()), proxy ? std::numeric_limits<int>::max() : ctx_.options.maxPendingPerAddress);
     if (!pending.held()) {
       socket.close(ec);
       return;
@@ -172,7 +177,10 @@ int runServer(const ServerOptions& options, std::unique_ptr<MoveSource> ai) {
   if (bus) hub.joinCluster(*bus, instance, options.site);
   const int threads = std::max(1, options.threads);
   net::io_context ioc(threads);
-  ServerContext ctx{hub, metrics, options};
+  // A primary-key lookup of no one: one round trip to the database, nothing read.
+  Health health([&store] { return (*store)->player("").has_value(); });
+  health.start();
+  ServerContext ctx{hub, metrics, options, health};
   auto listener = std::make_shared<Listener>(ioc, ctx);
   auto port = listener->open(options.address, options.port);
   if (!port) {
@@ -197,6 +205,7 @@ int runServer(const ServerOptions& options, std::unique_ptr<MoveSource> ai) {
     if (ec) return;
     logInfo("shutdown", {{"signal", signo}, {"connections", metrics.connectionsOpen.load()}});
     ctx.stopping = true;
+    health.shuttingDown();
     listener->close();
     hub.shutdown(2000);
     ticker.cancel();
@@ -221,6 +230,7 @@ int runServer(const ServerOptions& options, std::unique_ptr<MoveSource> ai) {
   if (bus) bus->stop();
   running = false;
   checkpointer.join();
+  health.stop();
   logInfo("stopped", {{"moves", metrics.moves.load()}});
   return 0;
 }

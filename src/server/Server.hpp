@@ -28,6 +28,9 @@ struct ServerOptions {
   std::string redis;
   std::string instance;
   std::string site = "semis";  // the prefix of every Redis channel and key
+  // Behind a reverse proxy (HAProxy): a request from a loopback or private peer is counted under
+  // the last address of its X-Forwarded-For, the one the proxy itself saw (docs/server.md, Limits).
+  bool trustProxy = false;
 };
 
 // Runs until SIGTERM or SIGINT; returns the process exit status. `ai` defaults to the greedy source.

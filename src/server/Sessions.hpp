@@ -10,9 +10,11 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <utility>
 
+#include "server/Health.hpp"
 #include "server/Hub.hpp"
 #include "server/Server.hpp"
 
@@ -80,6 +82,7 @@ struct ServerContext {
   Hub& hub;
   Metrics& metrics;
   const ServerOptions& options;
+  Health& health;
   std::atomic<bool> stopping{false};
   std::atomic<int> connections{0};  // TCP connections now (HTTP or WebSocket)
   KeyCounter pendingByAddress{};    // HTTP connections waiting for a request: new, or idle kept alive
@@ -89,6 +92,14 @@ struct ServerContext {
 
 // The key an address is counted under: the address itself, or its /64 for IPv6 (one host has many).
 [[nodiscard]] std::string addressKey(const boost::asio::ip::address& address);
+
+// A loopback or private (RFC 1918, IPv6 unique local) address: a peer that may be our own reverse
+// proxy. Only such a peer's X-Forwarded-For is believed, and only with --trust-proxy.
+[[nodiscard]] bool proxyPeer(const boost::asio::ip::address& address);
+// The client address a proxy appended last to X-Forwarded-For (the header's value), or nothing
+// when that entry is not an IP address. The entries before it were written by the client: any
+// of them may be forged, the last is the one the proxy saw.
+[[nodiscard]] std::optional<boost::asio::ip::address> forwardedClient(std::string_view header);
 
 // What a WebSocket session holds while it lives: its places under the per-token and per-address limits.
 struct WsSlots {
