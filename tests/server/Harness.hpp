@@ -38,6 +38,10 @@ std::optional<ClusterSpec> clusterSpecFromEnv();
 // A loopback port nothing listened on a moment ago (bound to 0, then closed): for programs that
 // cannot take `--port 0` and say which port they got.
 unsigned short freePort();
+// A child process with its stdout and stderr appended to `logPath`: its pid, or -1.
+int spawnProcess(const std::vector<std::string>& args, const std::string& logPath);
+// Sends `signal`, waits for the process (SIGKILL after 10 s) and reaps it; pid becomes -1.
+void stopProcess(int& pid, int signal);
 
 class ServerProcess {
  public:

@@ -132,6 +132,18 @@ unsigned short readPort(const std::string& logPath, std::size_t fromOffset) {
 
 }  // namespace
 
+int spawnProcess(const std::vector<std::string>& args, const std::string& logPath) { return spawn(args, logPath, 0); }
+
+void stopProcess(int& pid, int signal) {
+  if (pid <= 0) return;
+  ::kill(pid, signal);
+  for (int k = 0; k < 400; ++k) {
+    if (exited(pid)) return;
+    std::this_thread::sleep_for(25ms);
+  }
+  killAndReap(pid);
+}
+
 bool onCluster() { return env("SEMIS_SERVER_TEST_DB") == "cluster"; }
 
 std::optional<ClusterSpec> clusterSpecFromEnv() {

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <thread>
 
 #include "Harness.hpp"
 
@@ -82,6 +83,31 @@ inline long long playMove(WsClient& mover, const std::vector<WsClient*>& others,
     if (got) o->skipped().push_back(*got);  // keep every message a watcher saw
   }
   return acked;
+}
+
+// Polls `check` until it holds (true) or `timeout` passes (false). For what a cluster spreads after
+// it answers (the shared live list, another instance's copy of a game): one server has it at once.
+inline bool eventually(const std::function<bool()>& check, std::chrono::milliseconds timeout = 5000ms) {
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  while (!check()) {
+    if (std::chrono::steady_clock::now() >= deadline) return false;
+    std::this_thread::sleep_for(50ms);
+  }
+  return true;
+}
+
+// The game's state once three answers in a row have reached event `atLeast`: in a cluster HAProxy
+// asks each instance in turn, and the copies of the others follow the one that acted a moment later.
+inline Json stateAtLeast(unsigned short port, const std::string& game, const std::string& cookie, long long atLeast) {
+  Json st;
+  int inARow = 0;
+  eventually([&] {
+    st = Json::parse(http(port, "GET", "/api/games/" + game, "", cookie).body, nullptr, false);
+    const bool caughtUp = st.is_object() && st["last_event"].is_number() && st["last_event"].get<long long>() >= atLeast;
+    inARow = caughtUp ? inARow + 1 : 0;
+    return inARow >= 3;
+  });
+  return st;
 }
 
 inline int pickHouse(const Json& legal, std::mt19937& rng) {

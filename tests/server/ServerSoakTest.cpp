@@ -49,7 +49,15 @@ TEST(Soak, EveryMessageTypeWithBadFieldsIsAnsweredAndChangesNothing) {
   ASSERT_TRUE(b.connect(port));
   joinGame(a, game);
   joinGame(b, game);
-  const std::string before = stateOf(port, game);
+  // Both seats taken, as every instance of a cluster has it (their copies follow a moment later).
+  std::string before;
+  ASSERT_TRUE(eventually([&] {
+    before = stateOf(port, game);
+    for (int i = 0; i < 3; ++i) {
+      if (stateOf(port, game) != before) return false;
+    }
+    return before.find("\"playing\"") != std::string::npos;
+  }));
 
   const std::vector<std::string> types = {"join",         "leave",       "move",          "create",        "resign",
                                           "offer_draw",   "accept_draw", "decline_draw", "offer_split",  "swap",
@@ -129,6 +137,7 @@ TEST(Soak, EveryMessageTypeWithBadFieldsIsAnsweredAndChangesNothing) {
 // Odd requests, each answered with a clear status or a closed connection, never 500; pipelined
 // requests are all answered, in order.
 TEST(Soak, OddHttpRequestsGetClearAnswers) {
+  if (onCluster()) GTEST_SKIP() << "cluster: HAProxy parses these requests first and answers for itself";
   ServerProcess server;
   ASSERT_TRUE(server.start());
   const unsigned short port = server.port();
@@ -210,6 +219,7 @@ TEST(Soak, TooManyRefusedMessagesCloseWithThePolicyCode) {
 // A name is 1..24 characters (not bytes), and none of them hidden: no blank name, no
 // zero-width or bidirectional-override characters, no leading or trailing space.
 TEST(Soak, NamesCountCharactersAndRefuseHiddenOnes) {
+  if (onCluster()) GTEST_SKIP() << "cluster: a name changed on one instance is not seen at once by the others (docs/scaling.md, limits)";
   ServerProcess server;
   ASSERT_TRUE(server.start());
   const unsigned short port = server.port();
