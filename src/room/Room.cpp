@@ -63,56 +63,6 @@ Room::Room(std::string id, protocol::GameSpec spec, long long createdMs)
   remaining_ = {full, full};
 }
 
-Result<std::unique_ptr<Room>> Room::fromLog(const store::GameLog& log, std::array<std::string, 2> names,
-                                            TimePoint now, long long sinceLastMs) {
-  const store::GameRow& g = log.game;
-  auto rules = parseRules(g.rules);
-  if (!rules) return fail("game " + g.id + ": " + rules.error().message);
-  protocol::GameSpec spec;
-  spec.rules = *rules;
-  spec.mode = g.mode == "friend"  ? protocol::Mode::Friend
-              : g.mode == "local" ? protocol::Mode::Local
-                                  : protocol::Mode::Ai;
-  spec.level = g.level;
-  spec.clock = {g.clockSeconds, g.clockIncrement};
-  auto room = std::make_unique<Room>(g.id, spec, g.created);
-  room->seats_[0] = {g.seatS, std::move(names[0]), 0};
-  room->seats_[1] = {g.seatN, std::move(names[1]), 0};
-  room->actions_ = log.moves;
-  if (!room->rebuild()) return fail("game " + g.id + ": its stored actions do not replay");
-  for (const store::EventRow& e : log.events) room->events_.push_back(std::make_shared<const std::string>(e.json));
-  for (const store::MoveRow& m : room->actions_) {
-    if (m.kind == "move" && !m.clientId.empty()) {
-      const std::string& holder = room->seats_[static_cast<std::size_t>(m.side)].player;
-      room->moveIds_[holder + '\n' + m.clientId] = m.eventN;
-    }
-    if (m.kind == "move" || m.kind == "swap" || m.kind == "split")
-      room->lastPositionEvent_ = std::max(room->lastPositionEvent_, m.eventN);
-    if (m.clockS >= 0) room->remaining_ = {m.clockS, m.clockN};
-  }
-  // Asked rematches and pending draw offers are not actions: they live in the events.
-  for (const Message& e : room->events_) {
-    Json j = Json::parse(*e, nullptr, false);
-    if (j.is_discarded() || !j.contains("event")) continue;
-    const std::string kind = j["event"].value("kind", "");
-    const std::string side = j["event"].value("side", "");
-    if (kind == "draw_offered") room->drawOffer_ = side == "S" ? Side::South : Side::North;
-    if (kind == "draw_declined" || kind == "draw_agreed" || kind == "split" || kind == "move")
-      room->drawOffer_.reset();
-    if (kind == "rematch_offered") room->rematchAsked_[side == "S" ? 0 : 1] = true;
-    if (kind == "rematch") room->rematchId_ = j["event"].value("new_game", "");
-  }
-  room->startClock(now - std::chrono::milliseconds(std::max(0LL, sinceLastMs)));
-  return room;
-}
-
-store::GameLog Room::log() const {
-  store::GameLog out{row(), actions_, {}};
-  out.events.reserve(events_.size());
-  for (std::size_t i = 0; i < events_.size(); ++i) out.events.push_back({static_cast<long long>(i + 1), *events_[i]});
-  return out;
-}
-
 void Room::seatPlayers(std::array<Seat, 2> seats, TimePoint now) {
   seats_ = std::move(seats);
   startClock(now);
@@ -214,28 +164,6 @@ void Room::restore(const Saved& s) {
   }
   if (replay) (void)rebuild();  // the saved actions replayed before: they still do
   adjudication_ = s.adjudication;
-}
-
-bool Room::rebuild() {
-  game_ = std::make_unique<Game>(spec_.rules);
-  adjudication_.reset();
-  bool ok = true;
-  for (const store::MoveRow& m : actions_) {
-    const Side side = m.side == 0 ? Side::South : Side::North;
-    if (m.kind == "move") {
-      ok = game_->play(m.house).has_value() && ok;
-    } else if (m.kind == "swap") {
-      ok = game_->swap().has_value() && ok;
-    } else if (m.kind == "split") {
-      ok = game_->agreeSplit().has_value() && ok;
-    } else if (m.kind == "resign" || m.kind == "timeout") {
-      adjudication_ =
-          Json{{"winner", protocol::sideName(other(side))}, {"reason", m.kind == "resign" ? "resign" : "time"}};
-    } else if (m.kind == "draw") {
-      adjudication_ = Json{{"winner", "draw"}, {"reason", "agreement"}};
-    }
-  }
-  return ok;
 }
 
 void Room::startClock(TimePoint now) {

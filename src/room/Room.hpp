@@ -65,6 +65,11 @@ class Room {
   // The game as stored: its row (as of now), every action and event. `log()` plus an action another
   // instance stored, given to fromLog(), is this game after that action.
   [[nodiscard]] store::GameLog log() const;
+  // Applies an action another instance stored for this game (its events must be the next ones),
+  // as fromLog() of log() plus the action would, without replaying the game. `names`: the seats'
+  // names where the action seats someone new. On a refusal the room must be reloaded.
+  Outcome<void> follow(const store::Action& action, const std::array<std::string, 2>& names, TimePoint now,
+                       long long sinceLastMs);
 
   // Seats the players of a new game (a free seat has an empty player); starts the clock when full.
   void seatPlayers(std::array<Seat, 2> seats, TimePoint now);
@@ -135,6 +140,9 @@ class Room {
   Outcome<Change> play(Side side, int house, const Json& clientId, const std::string& player, TimePoint now);
   Outcome<Change> split(Side answerer, TimePoint now);
   bool rebuild();  // false when a stored action no longer replays
+  bool replay(const store::MoveRow& m);      // one stored action on game_ (RoomLog.cpp)
+  void noteAction(const store::MoveRow& m);  // its move id, position event and clocks
+  void absorb(const std::string& eventJson); // an event appended, and what it says of offers
   void startClock(TimePoint now);
   [[nodiscard]] long long clockLeft(Side s, TimePoint now) const;
   [[nodiscard]] Outcome<Side> player(const std::string& player, const char* what) const;

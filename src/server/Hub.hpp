@@ -146,6 +146,7 @@ class Hub {
   void subscribedTo(const std::string& channel);
   void refresh(Live& live);  // reloads the game from the store: the record wins
   void adopt(Live& live, std::unique_ptr<room::Room> fresh);
+  void delivered(Live& live, long long had);  // events after `had` to the watchers here, presence, lists
   std::array<std::string, 2> seatNames(const store::GameRow& row, const room::Room* before);
   void recount(Live& live);   // seats' presence from local watchers and the other instances'
   void announce(Live& live);  // this instance's connections to the game, to the others

@@ -95,25 +95,22 @@ void Hub::subscribedTo(const std::string& channel) {
 
 void Hub::followRemote(Live& live, const store::Action& action) {
   room::Room& room = *live.room;
-  if (action.events.back().n <= room.lastEvent()) return;  // held already (a reload brought it)
-  if (action.events.front().n != room.lastEvent() + 1) return refresh(live);  // missed one: reload
-  store::GameLog log = room.log();
-  if (action.move) log.moves.push_back(*action.move);
-  log.events.insert(log.events.end(), action.events.begin(), action.events.end());
+  const long long had = room.lastEvent();
+  if (action.events.back().n <= had) return;                  // held already (a reload brought it)
+  if (action.events.front().n != had + 1) return refresh(live);  // missed one: reload
+  std::array<std::string, 2> names;
   if (action.update) {
-    log.game.seatS = action.update->seatS;
-    log.game.seatN = action.update->seatN;
-    log.game.status = action.update->status;
-    log.game.result = action.update->result;
+    store::GameRow seats;
+    seats.seatS = action.update->seatS;
+    seats.seatN = action.update->seatN;
+    names = seatNames(seats, &room);
   }
-  auto fresh = room::Room::fromLog(log, seatNames(log.game, &room), std::chrono::steady_clock::now(),
-                                   nowMs() - action.at);
-  if (!fresh) {
-    logWarn("follow_failed", {{"game", room.id()}, {"why", fresh.error().message}});
+  if (auto r = room.follow(action, names, std::chrono::steady_clock::now(), nowMs() - action.at); !r) {
+    logWarn("follow_failed", {{"game", room.id()}, {"why", r.error().message}});
     return refresh(live);
   }
   metrics_.busFollowed++;
-  adopt(live, std::move(*fresh));
+  delivered(live, had);
 }
 
 void Hub::refresh(Live& live) {
@@ -138,7 +135,12 @@ void Hub::adopt(Live& live, std::unique_ptr<room::Room> fresh) {
   // Every change has events: the same number is the same game. Never go back in time.
   if (fresh->lastEvent() <= live.room->lastEvent()) return;
   const long long had = live.room->lastEvent();
+  // Presence is this instance's knowledge, not the record's: carried over by recount().
   live.room = std::move(fresh);
+  delivered(live, had);
+}
+
+void Hub::delivered(Live& live, long long had) {
   // The events this instance's watchers have not had, in order.
   for (long long n = had; n < live.room->lastEvent(); ++n) {
     const Message& m = live.room->events()[static_cast<std::size_t>(n)];

@@ -297,19 +297,28 @@ TEST(Room, PresenceCountsConnectionsPerSeat) {
 namespace semis::room {
 namespace {
 
-// How another instance keeps its copy: log() plus each action stored elsewhere, replayed by
-// fromLog, equals the room that played it, move ids and clocks included.
+// How another instance keeps its copy: follow() of each action stored elsewhere, or log() plus
+// the action replayed by fromLog, equals the room that played it, move ids and clocks included.
 TEST(Room, ACopyFollowingAnotherRoomsActionsEqualsIt) {
   Room r("g9", spec("kalah", protocol::Mode::Friend, 300, 2), 1);
   r.seatPlayers({Seat{"alice", "Alice", 0}, Seat{}}, t0);
   auto copy = Room::fromLog(r.log(), {"Alice", ""}, t0);
   ASSERT_TRUE(copy);
   std::mt19937 rng(7);
+  // Half the actions are followed in place, half by a reload of log() plus the action.
+  int step = 0;
   auto follow = [&](const Change& c, TimePoint now) {
+    const store::GameRow row = r.row();  // the seats and status the action stored
+    if (++step % 2 == 0) {
+      store::Action a{"g9", c.move, c.events, store::GameUpdate{row.seatS, row.seatN, row.status, row.result}, {}, 0};
+      auto followed = (*copy)->follow(a, {"Alice", "Bob"}, now, 0);
+      ASSERT_TRUE(followed) << followed.error().message;
+      return;
+    }
     store::GameLog log = (*copy)->log();
     if (c.move) log.moves.push_back(*c.move);
     log.events.insert(log.events.end(), c.events.begin(), c.events.end());
-    log.game = r.row();  // the seats and status the action stored
+    log.game = row;
     copy = Room::fromLog(log, {"Alice", "Bob"}, now);
     ASSERT_TRUE(copy) << copy.error().message;
   };
@@ -347,6 +356,28 @@ TEST(Room, AReloadedGameChargesTheTimeSinceItsLastAction) {
   const Json clock = (*back)->clockJson(t0 + 10s);
   const Json expected = r.clockJson(t0 + 2s + 4s);
   EXPECT_EQ(clock, expected) << clock.dump() << " vs " << expected.dump() << " (" << protocol::sideName(mover) << " to move)";
+}
+
+}  // namespace
+}  // namespace semis::room
+
+namespace semis::room {
+namespace {
+
+// An action that is not the next one (a gap: a lost bus message) is refused and changes nothing:
+// the hub then reloads the game from the record.
+TEST(Room, AFollowerRefusesAnActionThatIsNotTheNextOne) {
+  Room r = friendRoom();
+  auto joined = r.take("bob", "Bob", t0);
+  auto m1 = r.move("alice", 1, 1, std::nullopt, t0);
+  ASSERT_TRUE(joined && m1);
+  Room copy = friendRoom();
+  store::Action skip{"g2", m1->move, m1->events, std::nullopt, {}, 0};
+  auto refused = copy.follow(skip, {"", ""}, t0, 0);
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.error().code, "stale");
+  EXPECT_EQ(copy.lastEvent(), 0);
+  EXPECT_TRUE(copy.game().plies().empty());
 }
 
 }  // namespace

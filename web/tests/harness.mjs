@@ -7,6 +7,7 @@
 // SEMIS_LOG=1 echoes the server's log lines.
 import { spawn, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { createInterface } from 'node:readline';
 import { dirname, join } from 'node:path';
@@ -134,6 +135,38 @@ export async function startSite() {
     },
   };
   return started;
+}
+
+// A port nothing listens on now (the system's pick), for HAProxy, which cannot report one itself.
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+// Several instances behind HAProxy, sharing PostgreSQL and Redis (tools/cluster, with the release
+// build and web/dist as they are): { url, kill(i), restart(i), down() }. Null when this machine
+// lacks a part (PostgreSQL, Redis, HAProxy) or the release build.
+export async function startCluster(instances = 3) {
+  const root = join(webDir, '..');
+  const needed = ['/usr/sbin/haproxy', '/usr/bin/redis-server', join(root, 'build', 'release', 'src', 'app', 'semis')];
+  if (!needed.every(existsSync)) return null;
+  const env = { ...process.env, SEMIS_CLUSTER_DIR: join(mkdtempSync(join(tmpdir(), 'semis-web-cluster-')), 'state') };
+  const tool = join(root, 'tools', 'cluster');
+  const run = (...args) => execFileSync(tool, args, { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const port = await freePort();
+  run('up', String(instances), '--port', String(port), '--no-build');
+  return {
+    url: `http://127.0.0.1:${port}`,
+    kill: (i) => run('kill', String(i)),
+    restart: (i) => run('restart', String(i)),
+    down: () => run('down'),
+  };
 }
 
 export async function launch() {

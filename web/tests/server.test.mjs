@@ -4,6 +4,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { counts, idle, launch, litHint, newPage, shot, startSite } from './harness.mjs';
+import { chooseKalahAt, gameId, pitsOf, playFirstLegal, recordFrames, shareFriendGame, stateAt, until } from './play.mjs';
 
 let site;
 let browser;
@@ -52,61 +53,9 @@ async function spySends(context) {
   });
 }
 
-// Every JSON message the page's WebSockets receive, and their opening and closing, in order.
-function recordFrames(page) {
-  const got = [];
-  page.on('websocket', (ws) => {
-    got.push({ type: '_open' });
-    ws.on('framereceived', (f) => {
-      try {
-        got.push(JSON.parse(String(f.payload)));
-      } catch {
-        got.push({ type: '_not_json' });
-      }
-    });
-    ws.on('close', () => got.push({ type: '_close' }));
-  });
-  return got;
-}
-
-async function until(what, check, ms = 20000) {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) assert.fail(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-// The game as the server has it (a visitor's view: GET /api/games/<id>).
-async function serverState(id) {
-  const r = await fetch(`${site.url}/api/games/${id}`);
-  assert.equal(r.status, 200);
-  return r.json();
-}
-
-// The server's position in the board's pit order: South's houses, South's store, North's, North's store.
-function pitsOf(state) {
-  const h = state.position.houses;
-  const n = h.length / 2;
-  return [...h.slice(0, n), state.position.stores[0], ...h.slice(n), state.position.stores[1]];
-}
-
-const gameId = (link) => new URL(link).pathname.split('/').pop();
-
-async function chooseKalah(page, houses, seeds) {
-  await page.goto(site.url + '/');
-  await page.waitForSelector('.card');
-  await page.click('.card[data-preset="kalah"]');
-  await page.selectOption('#opt-houses', String(houses));
-  await page.selectOption('#opt-seeds', String(seeds));
-}
-
-async function playFirstLegal(page) {
-  const h = await page.getAttribute('.house.legal', 'data-house');
-  const side = await page.getAttribute('.house.legal', 'data-side');
-  await page.click(`.house.legal[data-side="${side}"][data-house="${h}"]`);
-  return h;
-}
+// The game as the server has it, and the kalah setup on the home page, on this site.
+const serverState = (id) => stateAt(site.url, id);
+const chooseKalah = (page, houses, seeds) => chooseKalahAt(page, site.url, houses, seeds);
 
 test('a whole game against the computer, through the server', { skip: !process.env.SEMIS_PREVIEW ? false : 'no server' }, async () => {
   const { context, page } = await newPage(browser);
@@ -142,12 +91,7 @@ test('friends play through the share link while a third watches; reload and reco
   await spySends(a.context);
   await spySends(b.context);
   const bFrames = recordFrames(b.page);
-  await chooseKalah(a.page, 6, 4);
-  await a.page.selectOption('#side', 'S');
-  await a.page.selectOption('#clock', '5+3');
-  await a.page.click('.mode.friend');
-  await a.page.waitForSelector('.share:not([hidden]) input.link');
-  const link = await a.page.inputValue('.share input.link');
+  const link = await shareFriendGame(a.page, site.url, 6, 4, '5+3');
   assert.match(link, /\/g\/[A-Za-z0-9_-]+$/);
   await shot(a.page, 'friend-waiting');
 
@@ -338,12 +282,7 @@ test('clocks: two players and a spectator see the server’s times; only the sid
   const a = await newPage(browser);
   const b = await newPage(browser);
   const c = await newPage(browser);
-  await chooseKalah(a.page, 6, 4);
-  await a.page.selectOption('#side', 'S');
-  await a.page.selectOption('#clock', '5+3');
-  await a.page.click('.mode.friend');
-  await a.page.waitForSelector('.share:not([hidden]) input.link');
-  const link = await a.page.inputValue('.share input.link');
+  const link = await shareFriendGame(a.page, site.url, 6, 4, '5+3');
   const id = gameId(link);
   await b.page.goto(link);
   await b.page.waitForSelector('.board .house');

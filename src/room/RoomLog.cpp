@@ -1,0 +1,104 @@
+// A room and its stored log: rebuilt from it (a load, a reload), written back as a log, and
+// following the actions another instance stored (docs/scaling.md).
+
+#include <algorithm>
+
+#include "room/Room.hpp"
+
+namespace semis::room {
+
+Result<std::unique_ptr<Room>> Room::fromLog(const store::GameLog& log, std::array<std::string, 2> names,
+                                            TimePoint now, long long sinceLastMs) {
+  const store::GameRow& g = log.game;
+  auto rules = parseRules(g.rules);
+  if (!rules) return fail("game " + g.id + ": " + rules.error().message);
+  protocol::GameSpec spec;
+  spec.rules = *rules;
+  spec.mode = g.mode == "friend"  ? protocol::Mode::Friend
+              : g.mode == "local" ? protocol::Mode::Local
+                                  : protocol::Mode::Ai;
+  spec.level = g.level;
+  spec.clock = {g.clockSeconds, g.clockIncrement};
+  auto room = std::make_unique<Room>(g.id, spec, g.created);
+  room->seats_[0] = {g.seatS, std::move(names[0]), 0};
+  room->seats_[1] = {g.seatN, std::move(names[1]), 0};
+  room->actions_ = log.moves;
+  if (!room->rebuild()) return fail("game " + g.id + ": its stored actions do not replay");
+  for (const store::MoveRow& m : room->actions_) room->noteAction(m);
+  for (const store::EventRow& e : log.events) room->absorb(e.json);
+  room->startClock(now - std::chrono::milliseconds(std::max(0LL, sinceLastMs)));
+  return room;
+}
+
+Outcome<void> Room::follow(const store::Action& action, const std::array<std::string, 2>& names, TimePoint now,
+                           long long sinceLastMs) {
+  if (action.events.empty() || action.events.front().n != lastEvent() + 1)
+    return tl::unexpected(Refusal{"stale", "not the next action of this game", lastEvent()});
+  if (action.update) {
+    const std::array<const std::string*, 2> holders{&action.update->seatS, &action.update->seatN};
+    for (std::size_t s = 0; s < 2; ++s) {
+      if (seats_[s].player != *holders[s]) seats_[s] = {*holders[s], names[s], 0};
+    }
+  }
+  if (action.move) {
+    actions_.push_back(*action.move);
+    if (!replay(*action.move)) return tl::unexpected(Refusal{"internal", "the action does not replay here", {}});
+    noteAction(*action.move);
+  }
+  for (const store::EventRow& e : action.events) absorb(e.json);
+  clockRunning_ = false;
+  startClock(now - std::chrono::milliseconds(std::max(0LL, sinceLastMs)));
+  return {};
+}
+
+store::GameLog Room::log() const {
+  store::GameLog out{row(), actions_, {}};
+  out.events.reserve(events_.size());
+  for (std::size_t i = 0; i < events_.size(); ++i) out.events.push_back({static_cast<long long>(i + 1), *events_[i]});
+  return out;
+}
+
+bool Room::rebuild() {
+  game_ = std::make_unique<Game>(spec_.rules);
+  adjudication_.reset();
+  bool ok = true;
+  for (const store::MoveRow& m : actions_) ok = replay(m) && ok;
+  return ok;
+}
+
+bool Room::replay(const store::MoveRow& m) {
+  const Side side = m.side == 0 ? Side::South : Side::North;
+  if (m.kind == "move") return game_->play(m.house).has_value();
+  if (m.kind == "swap") return game_->swap().has_value();
+  if (m.kind == "split") return game_->agreeSplit().has_value();
+  if (m.kind == "resign" || m.kind == "timeout") {
+    adjudication_ = Json{{"winner", protocol::sideName(other(side))}, {"reason", m.kind == "resign" ? "resign" : "time"}};
+  } else if (m.kind == "draw") {
+    adjudication_ = Json{{"winner", "draw"}, {"reason", "agreement"}};
+  }
+  return true;
+}
+
+void Room::noteAction(const store::MoveRow& m) {
+  if (m.kind == "move" && !m.clientId.empty()) {
+    const std::string& holder = seats_[static_cast<std::size_t>(m.side)].player;
+    moveIds_[holder + '\n' + m.clientId] = m.eventN;
+  }
+  if (m.kind == "move" || m.kind == "swap" || m.kind == "split") lastPositionEvent_ = std::max(lastPositionEvent_, m.eventN);
+  if (m.clockS >= 0) remaining_ = {m.clockS, m.clockN};
+}
+
+void Room::absorb(const std::string& eventJson) {
+  events_.push_back(std::make_shared<const std::string>(eventJson));
+  // Asked rematches and pending draw offers are not actions: they live in the events.
+  Json j = Json::parse(eventJson, nullptr, false);
+  if (j.is_discarded() || !j.contains("event")) return;
+  const std::string kind = j["event"].value("kind", "");
+  const std::string side = j["event"].value("side", "");
+  if (kind == "draw_offered") drawOffer_ = side == "S" ? Side::South : Side::North;
+  if (kind == "draw_declined" || kind == "draw_agreed" || kind == "split" || kind == "move") drawOffer_.reset();
+  if (kind == "rematch_offered") rematchAsked_[side == "S" ? 0 : 1] = true;
+  if (kind == "rematch") rematchId_ = j["event"].value("new_game", "");
+}
+
+}  // namespace semis::room

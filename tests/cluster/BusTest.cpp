@@ -1,0 +1,191 @@
+// The Redis bus against a real redis-server of its own (tools/redis, a free port, a temp folder):
+// order, subscriptions, commands, a clear error when Redis is away, and recovery after a restart.
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <array>
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "cluster/Bus.hpp"
+
+namespace semis::cluster {
+namespace {
+
+using namespace std::chrono_literals;
+
+std::string run(const std::string& command) {
+  std::string out;
+  FILE* p = ::popen(command.c_str(), "r");
+  if (p == nullptr) return out;
+  std::array<char, 256> buf{};
+  while (std::fgets(buf.data(), buf.size(), p) != nullptr) out += buf.data();
+  ::pclose(p);
+  while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
+  return out;
+}
+
+// A redis-server for one test; skipped where there is none.
+class Redis {
+ public:
+  Redis() {
+    dir_ = std::filesystem::temp_directory_path() / ("semis-bus-test-" + std::to_string(::getpid()) + "-" +
+                                                     std::to_string(counter_++));
+    url_ = run(tool() + " start " + dir_.string() + " 2>&1");
+  }
+  ~Redis() { run(tool() + " stop " + dir_.string() + " 2>&1"); }
+  [[nodiscard]] bool up() const { return url_.rfind("redis://", 0) == 0; }
+  [[nodiscard]] const std::string& url() const { return url_; }
+  void restart() { run(tool() + " restart " + dir_.string() + " 2>&1"); }
+  void stopOnly() { run("redis-cli -u " + url_ + " shutdown nosave 2>&1"); }
+
+ private:
+  static std::string tool() { return std::string(SEMIS_SOURCE_DIR) + "/tools/redis"; }
+  static inline int counter_ = 0;
+  std::filesystem::path dir_;
+  std::string url_;
+};
+
+// What a bus delivered, for the test to wait on.
+struct Inbox {
+  std::mutex mu;
+  std::condition_variable cv;
+  std::vector<std::pair<std::string, std::string>> messages;
+  int resubscribed = 0;
+  std::vector<std::string> confirmed;
+
+  BusHandlers handlers() {
+    return {[this](const std::string& c, const std::string& p) {
+              std::lock_guard lock(mu);
+              messages.emplace_back(c, p);
+              cv.notify_all();
+            },
+            [this] {
+              std::lock_guard lock(mu);
+              ++resubscribed;
+              cv.notify_all();
+            },
+            [this](const std::string& c) {
+              std::lock_guard lock(mu);
+              confirmed.push_back(c);
+              cv.notify_all();
+            }};
+  }
+  template <class Pred>
+  bool wait(Pred pred, std::chrono::milliseconds timeout = 10s) {
+    std::unique_lock lock(mu);
+    return cv.wait_for(lock, timeout, [&] { return pred(*this); });
+  }
+};
+
+bool confirmedOn(Inbox& in, const std::string& channel) {
+  return in.wait([&](Inbox& i) {
+    for (const auto& c : i.confirmed)
+      if (c == channel) return true;
+    return false;
+  });
+}
+
+TEST(RedisBus, AThousandMessagesArriveInOrderAndUnsubscribeStopsThem) {
+  Redis redis;
+  if (!redis.up()) GTEST_SKIP() << "no redis-server here: " << redis.url();
+  auto pub = openRedisBus(redis.url());
+  auto sub = openRedisBus(redis.url());
+  ASSERT_TRUE(pub && sub);
+  Inbox in, ignored;
+  (*sub)->subscribe("t:1");
+  (*sub)->start(in.handlers());
+  (*pub)->start(ignored.handlers());
+  ASSERT_TRUE(confirmedOn(in, "t:1"));
+  for (int i = 0; i < 1000; ++i) (*pub)->publish("t:1", std::to_string(i));
+  ASSERT_TRUE(in.wait([](Inbox& i) { return i.messages.size() >= 1000; }));
+  for (int i = 0; i < 1000; ++i) ASSERT_EQ(in.messages[static_cast<std::size_t>(i)].second, std::to_string(i));
+  (*sub)->unsubscribe("t:1");
+  (*sub)->subscribe("t:2");
+  ASSERT_TRUE(confirmedOn(in, "t:2"));
+  (*pub)->publish("t:1", "after");
+  (*pub)->publish("t:2", "last");
+  ASSERT_TRUE(in.wait([](Inbox& i) { return i.messages.size() >= 1001; }));
+  EXPECT_EQ(in.messages.back(), std::make_pair(std::string("t:2"), std::string("last")))
+      << "nothing more on t:1 once unsubscribed";
+  EXPECT_EQ(in.messages.size(), 1001U);
+}
+
+TEST(RedisBus, CommandsAnswerSynchronously) {
+  Redis redis;
+  if (!redis.up()) GTEST_SKIP() << "no redis-server here";
+  auto bus = openRedisBus(redis.url());
+  ASSERT_TRUE(bus);
+  ASSERT_TRUE((*bus)->command({"HSET", "h", "a", "1", "b", "2"}));
+  auto got = (*bus)->command({"HMGET", "h", "a", "zz", "b"});
+  ASSERT_TRUE(got);
+  ASSERT_EQ(got->array.size(), 3U);
+  EXPECT_EQ(got->array[0].string, "1");
+  EXPECT_EQ(got->array[1].kind, Reply::Kind::Nil);
+  EXPECT_EQ(got->array[2].string, "2");
+  ASSERT_TRUE((*bus)->command({"ZADD", "z", "1", "old", "3", "new", "2", "mid"}));
+  auto order = (*bus)->command({"ZREVRANGE", "z", "0", "-1"});
+  ASSERT_TRUE(order);
+  ASSERT_EQ(order->array.size(), 3U);
+  EXPECT_EQ(order->array[0].string, "new");
+  EXPECT_EQ(order->array[2].string, "old");
+  auto bad = (*bus)->command({"NOSUCHCOMMAND"});
+  ASSERT_FALSE(bad);
+  EXPECT_NE(bad.error().message.find("Redis"), std::string::npos);
+}
+
+TEST(RedisBus, ABadAddressOrAnAbsentRedisIsAClearError) {
+  for (const char* where : {"http://x", "redis://", "redis://h:0", "redis://h:99999", "redis://h:1/99", "unix:"}) {
+    auto bus = openRedisBus(where);
+    ASSERT_FALSE(bus) << where;
+    EXPECT_FALSE(bus.error().message.empty());
+  }
+  auto nobody = openRedisBus("redis://127.0.0.1:1");
+  ASSERT_FALSE(nobody);
+  EXPECT_NE(nobody.error().message.find("cannot reach Redis"), std::string::npos) << nobody.error().message;
+}
+
+// Redis goes away and comes back on the same port: commands fail meanwhile (they do not hang),
+// publishes past the queue's bound are dropped and counted, and once it is back the subscriber
+// subscribes again by itself, says so, and receives new messages.
+TEST(RedisBus, AfterARestartTheSubscriberResubscribesAndMessagesFlowAgain) {
+  Redis redis;
+  if (!redis.up()) GTEST_SKIP() << "no redis-server here";
+  BusOptions small;
+  small.maxQueued = 10;
+  auto pub = openRedisBus(redis.url(), small);
+  auto sub = openRedisBus(redis.url());
+  ASSERT_TRUE(pub && sub);
+  Inbox in, ignored;
+  (*sub)->subscribe("r:1");
+  (*sub)->start(in.handlers());
+  (*pub)->start(ignored.handlers());
+  ASSERT_TRUE(confirmedOn(in, "r:1"));
+  (*pub)->publish("r:1", "before");
+  ASSERT_TRUE(in.wait([](Inbox& i) { return !i.messages.empty(); }));
+
+  redis.stopOnly();
+  auto during = (*pub)->command({"HGETALL", "h"});
+  EXPECT_FALSE(during) << "no answer from a stopped Redis";
+  for (int i = 0; i < 50; ++i) (*pub)->publish("r:1", "lost");
+  EXPECT_TRUE(in.wait([&](Inbox&) { return (*pub)->dropped() >= 40; }, 5s)) << (*pub)->dropped();
+  EXPECT_FALSE((*sub)->connected());
+
+  redis.restart();
+  ASSERT_TRUE(in.wait([](Inbox& i) { return i.resubscribed >= 1; }, 20s)) << "resubscribed after the restart";
+  (*pub)->publish("r:1", "after");
+  ASSERT_TRUE(in.wait([](Inbox& i) { return !i.messages.empty() && i.messages.back().second == "after"; }, 20s));
+  EXPECT_TRUE((*sub)->connected());
+  EXPECT_TRUE((*pub)->command({"PING"}));
+}
+
+}  // namespace
+}  // namespace semis::cluster
