@@ -26,11 +26,16 @@ inline int connectThroughProxy(ServerProcess& cluster, WsClient& ws, const std::
   for (int i = 0; i < cluster.instances(); ++i)
     before.push_back(cluster.instanceRunning(i) ? metricOf(cluster.instancePort(i), "semis_connections_total") : -1);
   if (!ws.connect(cluster.port(), cookie)) return -1;
-  for (int i = 0; i < cluster.instances(); ++i) {
-    if (before[static_cast<std::size_t>(i)] < 0) continue;
-    if (metricOf(cluster.instancePort(i), "semis_connections_total") > before[static_cast<std::size_t>(i)]) return i;
-  }
-  return -1;
+  int landed = -1;
+  // (counted by the instance a moment after the handshake's answer)
+  eventually([&] {
+    for (int i = 0; i < cluster.instances() && landed < 0; ++i) {
+      const long long had = before[static_cast<std::size_t>(i)];
+      if (had >= 0 && metricOf(cluster.instancePort(i), "semis_connections_total") > had) landed = i;
+    }
+    return landed >= 0;
+  });
+  return landed;
 }
 
 // After its connection dropped: connects again through HAProxy (retrying while HAProxy still sends

@@ -134,8 +134,9 @@ TEST_F(BadInput, OversizedFramesAndRateLimit) {
   EXPECT_GT(pongs, 0);
   EXPECT_EQ(pongs + limited, 120);
   EXPECT_EQ(stateText(), before);
+  // (Each instance of a cluster counts its own: HAProxy may ask one that limited nobody.)
   auto metrics = http(port(), "GET", "/metrics").body;
-  EXPECT_EQ(metrics.find("semis_rate_limited_total 0\n"), std::string::npos);
+  if (!onCluster()) EXPECT_EQ(metrics.find("semis_rate_limited_total 0\n"), std::string::npos);
 }
 
 TEST_F(BadInput, ResignDrawAndRematchRules) {
