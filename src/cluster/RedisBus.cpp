@@ -175,14 +175,16 @@ class RedisBus final : public Bus {
   void subscribe(const std::string& channel) override {
     {
       std::lock_guard lock(mu_);
-      channels_.insert(channel);
+      if (!channels_.insert(channel).second) return;
+      changes_.emplace_back(true, channel);
     }
     poke();
   }
   void unsubscribe(const std::string& channel) override {
     {
       std::lock_guard lock(mu_);
-      channels_.erase(channel);
+      if (channels_.erase(channel) == 0) return;
+      changes_.emplace_back(false, channel);
     }
     poke();
   }
@@ -285,7 +287,6 @@ class RedisBus final : public Bus {
 
   void readLoop() {
     Context c;
-    std::set<std::string> onWire;  // what the connection is subscribed to
     bool everConnected = false;
     while (true) {
       {
@@ -301,8 +302,7 @@ class RedisBus final : public Bus {
             continue;
           }
           c = std::move(*opened);
-          onWire.clear();
-          if (!sync(c.get(), onWire)) {
+          if (!subscribeAll(c.get())) {
             c.reset();
             continue;
           }
@@ -310,34 +310,38 @@ class RedisBus final : public Bus {
           if (everConnected && handlers_.resubscribed) handlers_.resubscribed();
           everConnected = true;
         }
-        if (!sync(c.get(), onWire) || !readSome(c.get())) c.reset();
+        if (!sendChanges(c.get()) || !readSome(c.get())) c.reset();
       } catch (...) {
         c.reset();
       }
     }
   }
 
-  // Sends the (un)subscriptions that make the connection's set the wanted one.
-  bool sync(redisContext* c, std::set<std::string>& onWire) {
-    std::vector<std::string> add, drop;
+  // A new connection: every wanted channel, and the changes asked so far are in it.
+  bool subscribeAll(redisContext* c) {
+    std::vector<std::string> args{"SUBSCRIBE"};
     {
       std::lock_guard lock(mu_);
-      for (const auto& ch : channels_)
-        if (onWire.count(ch) == 0) add.push_back(ch);
-      for (const auto& ch : onWire)
-        if (channels_.count(ch) == 0) drop.push_back(ch);
+      changes_.clear();
+      args.insert(args.end(), channels_.begin(), channels_.end());
     }
-    if (add.empty() && drop.empty()) return true;
-    if (!add.empty()) {
-      add.insert(add.begin(), "SUBSCRIBE");
-      append(c, add);
-      onWire.insert(add.begin() + 1, add.end());
+    if (args.size() > 1) append(c, args);
+    return flush(c);
+  }
+
+  // The (un)subscriptions asked since the last call, in order: O(changes), not O(channels).
+  bool sendChanges(redisContext* c) {
+    std::deque<std::pair<bool, std::string>> changes;
+    {
+      std::lock_guard lock(mu_);
+      if (changes_.empty()) return true;
+      changes.swap(changes_);
     }
-    if (!drop.empty()) {
-      drop.insert(drop.begin(), "UNSUBSCRIBE");
-      append(c, drop);
-      for (std::size_t i = 1; i < drop.size(); ++i) onWire.erase(drop[i]);
-    }
+    for (auto& [on, channel] : changes) append(c, {on ? "SUBSCRIBE" : "UNSUBSCRIBE", channel});
+    return flush(c);
+  }
+
+  static bool flush(redisContext* c) {
     int done = 0;
     while (!done) {
       if (redisBufferWrite(c, &done) != REDIS_OK) return false;
@@ -386,7 +390,8 @@ class RedisBus final : public Bus {
   std::condition_variable wake_;
   bool stopping_ = false;
   std::deque<std::vector<std::string>> queue_;
-  std::set<std::string> channels_;  // wanted subscriptions
+  std::set<std::string> channels_;                       // wanted subscriptions
+  std::deque<std::pair<bool, std::string>> changes_;     // asked since the reader last sent them
   long long dropped_ = 0;
 
   std::atomic<bool> subscribed_{false};

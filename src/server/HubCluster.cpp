@@ -189,13 +189,13 @@ void Hub::clusterTick() {
   }
   link_->heartbeat(peers);
   const auto gone = link_->silent(nowMs(), kSilentMs);
-  if (gone.empty()) return;
-  logInfo("instances_gone", {{"instances", gone}});
+  if (!gone.empty()) logInfo("instances_gone", {{"instances", gone}});
   std::vector<LivePtr> games;
   {
     std::lock_guard lock(gamesMu_);
     for (auto& [id, live] : games_) games.push_back(live);
   }
+  const auto now = std::chrono::steady_clock::now();
   for (const LivePtr& live : games) {
     std::lock_guard lock(live->mu);
     if (live->gone) continue;
@@ -205,8 +205,13 @@ void Hub::clusterTick() {
       recount(*live);
       afterChange(*live);
     }
-    // Its AI turns may have died with it: whoever holds the game thinks again (one move is stored).
-    maybeAi(live);
+    // An AI turn another instance took may have died with it: when that instance went silent, or
+    // when the AI is late by its whole budget and a margin (an instance dead before it was ever
+    // heard), whoever holds the game thinks again; the store keeps one move.
+    const room::Room& room = *live->room;
+    if (!room.aiToMove() || live->aiQueued) continue;
+    const int budget = aiBudgetMs(room.spec().level, room.clockLeftToMove(now), room.spec().clock.increment);
+    if (changed || now - live->lastActivity > std::chrono::milliseconds(budget + kSilentMs)) maybeAi(live);
   }
 }
 

@@ -2,6 +2,8 @@
 // leases one pooled connection and is one transaction on it; parameters always travel apart from
 // the SQL text (PQexecParams), never pasted into it.
 
+#include <poll.h>
+
 #include <chrono>
 
 #include "store/PgPool.hpp"
@@ -88,7 +90,31 @@ StoreResult<void> insertEvents(PGconn* c, const std::string& game, const std::ve
   return {};
 }
 
-enum class Mode { Write, Snapshot, Single };
+// Write: BEGIN..COMMIT around the body; Snapshot: a read-only repeatable-read transaction;
+// Single: one statement, read, retried once on a dropped connection; Statement: one writing
+// statement (its own transaction), never retried (it may have committed before the drop).
+enum class Mode { Write, Snapshot, Single, Statement };
+
+bool idleButClosed(PGconn* c) {
+  if (PQstatus(c) == CONNECTION_BAD) return true;
+  pollfd p{PQsocket(c), POLLIN, 0};
+  return ::poll(&p, 1, 0) != 0;
+}
+
+// A PostgreSQL array literal of texts: {"a","b\"c"}.
+std::string textArray(const std::vector<std::string>& items) {
+  std::string out = "{";
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (i > 0) out += ',';
+    out += '"';
+    for (char ch : items[i]) {
+      if (ch == '"' || ch == '\\') out += '\\';
+      out += ch;
+    }
+    out += '"';
+  }
+  return out + "}";
+}
 
 class PgStore final : public Store {
  public:
@@ -166,6 +192,7 @@ class PgStore final : public Store {
   }
 
   StoreResult<void> apply(const Action& a) override {
+    if (!a.created) return applyInOneStatement(a);
     return call<void>(Mode::Write, [&](PGconn* c) -> StoreResult<void> {
       if (a.created) {
         if (auto r = insertGame(c, *a.created); !r) return r;
@@ -187,6 +214,65 @@ class PgStore final : public Store {
       if (u->affected() == 0) return tl::unexpected(StoreError{Fault::Conflict, "no game " + a.game});
       return {};
     });
+  }
+
+  // The common action (no game created with it) in one round trip: the game row's update and the
+  // inserts in one statement, which is its own transaction. The inserts take their game id from
+  // the update's result, so a missing game writes nothing; a move or event number already taken
+  // fails the whole statement (Fault::Conflict).
+  StoreResult<void> applyInOneStatement(const Action& a) {
+    std::vector<std::string> params{a.game, num(a.at)};
+    std::string sql = "WITH u AS (UPDATE games SET updated=$2::bigint";
+    if (a.update) {
+      sql += ", seat_s=$3::text, seat_n=$4::text, status=$5::text, result=$6::text";
+      params.insert(params.end(), {a.update->seatS, a.update->seatN, a.update->status, a.update->result});
+    }
+    sql += " WHERE id=$1::text RETURNING id)";
+    auto arg = [&](std::string value, const char* type) {
+      params.push_back(std::move(value));
+      return "$" + std::to_string(params.size()) + "::" + type;
+    };
+    if (a.move) {
+      const MoveRow& m = *a.move;
+      sql += ", m AS (INSERT INTO moves(game,seq,kind,side,house,client_id,clock_s,clock_n,event_n) SELECT id, " +
+             arg(num(m.seq), "integer") + ", " + arg(m.kind, "text") + ", " + arg(num(m.side), "integer") + ", " +
+             arg(num(m.house), "integer") + ", " + arg(m.clientId, "text") + ", " + arg(num(m.clockS), "bigint") + ", " +
+             arg(num(m.clockN), "bigint") + ", " + arg(num(m.eventN), "bigint") + " FROM u RETURNING 1)";
+    }
+    if (!a.events.empty()) {
+      std::vector<std::string> ns, texts;
+      for (const EventRow& e : a.events) {
+        ns.push_back(num(e.n));
+        texts.push_back(e.json);
+      }
+      sql += ", e AS (INSERT INTO events(game,n,json) SELECT u.id, ev.n, ev.json FROM u, unnest(" +
+             arg(textArray(ns), "bigint[]") + ", " + arg(textArray(texts), "text[]") + ") AS ev(n, json) RETURNING 1)";
+    }
+    sql += " SELECT count(*) FROM u";
+    auto statement = [&] {
+      return call<void>(Mode::Statement, [&](PGconn* c) -> StoreResult<void> {
+        auto r = pgQuery(c, sql.c_str(), params);
+        if (!r) return tl::unexpected(r.error());
+        if (r->number(0, 0) == 0) return tl::unexpected(StoreError{Fault::Conflict, "no game " + a.game});
+        return {};
+      });
+    };
+    auto done = statement();
+    if (done || done.error().fault == Fault::Conflict || a.events.empty()) return done;
+    // Lost with its connection, before or after its commit? The record says which: our first
+    // event there (the same text: the same action) means stored; nothing there, try once more.
+    auto stored = call<std::optional<std::string>>(Mode::Single, [&](PGconn* c) -> StoreResult<std::optional<std::string>> {
+      auto r = pgQuery(c, "SELECT json FROM events WHERE game=$1 AND n=$2", {a.game, num(a.events.front().n)});
+      if (!r) return tl::unexpected(r.error());
+      if (r->rows() == 0) return std::nullopt;
+      return r->text(0, 0);
+    });
+    if (!stored) return done;
+    if (*stored) {
+      if (**stored == a.events.front().json) return {};
+      return tl::unexpected(StoreError{Fault::Conflict, "event taken by another writer"});
+    }
+    return statement();
   }
 
   StoreResult<std::optional<GameRow>> game(const std::string& id) override {
@@ -250,18 +336,26 @@ class PgStore final : public Store {
   // is answered Busy: the action may or may not be stored, and a retry tells (Conflict if it was).
   template <class T, class Body>
   StoreResult<T> call(Mode mode, Body&& body) {
-    for (int attempt = 0;; ++attempt) {
+    for (int attempt = 0, stale = 0;; ++attempt) {
       auto lease = pool_.acquire();
       if (!lease) return tl::unexpected(lease.error());
       PGconn* c = lease->conn();
-      bool committing = false;
+      // A connection the server closed while it sat in the pool says so now, before anything is
+      // sent (an idle connection has nothing to read, we LISTEN to nothing: anything readable is
+      // its goodbye): take another; nothing was sent, so even a write may go again.
+      if (idleButClosed(c) && stale++ <= kPoolSize) {
+        lease->drop();
+        --attempt;
+        continue;
+      }
+      bool committing = mode == Mode::Statement;
       auto result = [&]() -> StoreResult<T> {
-        if (mode != Mode::Single) {
+        if (mode == Mode::Write || mode == Mode::Snapshot) {
           auto b = pgQuery(c, mode == Mode::Write ? "BEGIN" : "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
           if (!b) return tl::unexpected(b.error());
         }
         StoreResult<T> r = body(c);
-        if (r && mode != Mode::Single) {
+        if (r && (mode == Mode::Write || mode == Mode::Snapshot)) {
           committing = true;
           if (auto cm = pgQuery(c, "COMMIT"); !cm) return tl::unexpected(cm.error());
         }
