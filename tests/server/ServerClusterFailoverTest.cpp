@@ -240,7 +240,7 @@ void aiSeatResumesOnASpectatorsInstance(const ClusterSpec& spec, bool heardFirst
   // (counted just after the move is sent to its watchers)
   EXPECT_TRUE(eventually([&] { return metricOf(p1, "semis_ai_moves_total") >= 1; }))
       << "the survivor did not play it (instance 0 had, before it died?)";
-  EXPECT_NE(cluster.instanceLogs(1).find("instances_gone"), std::string::npos);
+  if (heardFirst) EXPECT_NE(cluster.instanceLogs(1).find("instances_gone"), std::string::npos);
   // Once: the record holds South's move and one AI move after it (more only if the AI moved again).
   const Json st = stateAtLeast(p1, game, cs, (*aiMove)["n"].get<long long>());
   int north = 0;
@@ -255,8 +255,7 @@ TEST(ServerClusterFailover, AnAiSeatResumesOnASpectatorsInstanceWhenItsOwnDies) 
 }
 
 // Instance 1 subscribes after instance 0's first beat and hears the next one a second later: if
-// instance 0 dies before, instance 1 has never heard of it and never takes its AI turn up, though
-// it followed that instance's stored actions (fails: reported).
+// instance 0 dies before, instance 1 never hears of it, and takes the AI turn up once it is late.
 TEST(ServerClusterFailover, AnAiSeatResumesWhenItsInstanceDiesBeforeItsSecondHeartbeat) {
   auto spec = clusterSpecFromEnv();
   if (!spec) GTEST_SKIP() << "needs SEMIS_TEST_PG and SEMIS_TEST_REDIS";
