@@ -90,7 +90,10 @@ void Hub::subscribedTo(const std::string& channel) {
   LivePtr live = inMemory(channel.substr(prefix.size()));
   if (!live) return;
   std::lock_guard lock(live->mu);
-  if (!live->gone) refresh(*live);
+  if (live->gone) return;
+  refresh(*live);
+  // Asked again now: answers to held()'s ask may have been published before we were subscribed.
+  link_->publishAsk(live->room->id());
 }
 
 void Hub::followRemote(Live& live, const store::Action& action) {
