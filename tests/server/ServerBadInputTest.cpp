@@ -136,7 +136,9 @@ TEST_F(BadInput, OversizedFramesAndRateLimit) {
   EXPECT_EQ(stateText(), before);
   // (Each instance of a cluster counts its own: HAProxy may ask one that limited nobody.)
   auto metrics = http(port(), "GET", "/metrics").body;
-  if (!onCluster()) EXPECT_EQ(metrics.find("semis_rate_limited_total 0\n"), std::string::npos);
+  if (!onCluster()) {
+    EXPECT_EQ(metrics.find("semis_rate_limited_total 0\n"), std::string::npos);
+  }
 }
 
 TEST_F(BadInput, ResignDrawAndRematchRules) {

@@ -211,10 +211,12 @@ void aiSeatResumesOnASpectatorsInstance(const ClusterSpec& spec, bool heardFirst
   const Json ss = joinGame(spectator, game);
   EXPECT_EQ(ss["you"], "spectator");
   // Instance 1 knows instance 0 from its heartbeat (which counts South's socket).
-  if (heardFirst) ASSERT_TRUE(eventually([&] {
-    auto list = Json::parse(http(p1, "GET", "/api/games?live=1").body, nullptr, false);
-    return list.is_object() && list.value("online", 0) >= 2;
-  }, 10000ms)) << "instance 1 never heard instance 0's heartbeat";
+  if (heardFirst) {
+    ASSERT_TRUE(eventually([&] {
+      auto list = Json::parse(http(p1, "GET", "/api/games?live=1").body, nullptr, false);
+      return list.is_object() && list.value("online", 0) >= 2;
+    }, 10000ms)) << "instance 1 never heard instance 0's heartbeat";
+  }
   // South's move is stored on instance 0, which then thinks for North... and dies.
   auto ack = moveAndAnswer(a, game, 1, "only", board.lastEvent, board);  // house 1 of 6: no extra turn
   ASSERT_TRUE(ack && (*ack)["type"] == "ack") << (ack ? ack->dump() : "no answer");
@@ -240,7 +242,9 @@ void aiSeatResumesOnASpectatorsInstance(const ClusterSpec& spec, bool heardFirst
   // (counted just after the move is sent to its watchers)
   EXPECT_TRUE(eventually([&] { return metricOf(p1, "semis_ai_moves_total") >= 1; }))
       << "the survivor did not play it (instance 0 had, before it died?)";
-  if (heardFirst) EXPECT_NE(cluster.instanceLogs(1).find("instances_gone"), std::string::npos);
+  if (heardFirst) {
+    EXPECT_NE(cluster.instanceLogs(1).find("instances_gone"), std::string::npos);
+  }
   // Once: the record holds South's move and one AI move after it (more only if the AI moved again).
   const Json st = stateAtLeast(p1, game, cs, (*aiMove)["n"].get<long long>());
   int north = 0;

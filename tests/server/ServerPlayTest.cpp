@@ -88,7 +88,9 @@ TEST(Server, HttpApiIdentityAndStaticFiles) {
   auto metrics = http(port, "GET", "/metrics");
   EXPECT_NE(metrics.contentType.find("text/plain"), std::string::npos);
   // (Each instance of a cluster counts its own.)
-  if (!onCluster()) EXPECT_NE(metrics.body.find("semis_games_created_total 2"), std::string::npos) << metrics.body;
+  if (!onCluster()) {
+    EXPECT_NE(metrics.body.find("semis_games_created_total 2"), std::string::npos) << metrics.body;
+  }
   EXPECT_NE(metrics.body.find("# TYPE semis_moves_total counter"), std::string::npos);
   // The placeholder page without --web; unknown files are 404.
   EXPECT_EQ(http(port, "GET", "/").status, 200);

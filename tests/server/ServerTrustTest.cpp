@@ -227,7 +227,9 @@ TEST(ServerTrust, MemoryHoldsOnlyWhatIsPlayed) {
   EXPECT_EQ(metric(server.port(), "semis_games_in_memory"), 0) << "unfinished games load on demand, not at start";
   // A cluster's live list is in Redis: lines of games no instance holds any more stay until they end
   // (docs/scaling.md, limits).
-  if (!onCluster()) EXPECT_EQ(Json::parse(http(server.port(), "GET", "/api/games?live=1").body)["games"].size(), 0U);
+  if (!onCluster()) {
+    EXPECT_EQ(Json::parse(http(server.port(), "GET", "/api/games?live=1").body)["games"].size(), 0U);
+  }
 }
 
 
