@@ -133,6 +133,7 @@ class Hub {
   void act(const std::shared_ptr<Peer>& peer, const protocol::ClientMessage& msg);
   Outcome<void> actOnce(Peer& peer, const LivePtr& live, const protocol::ClientMessage& msg);
   void rematch(Peer& peer, const LivePtr& live);
+  Outcome<void> rematchOnce(Peer& peer, const LivePtr& live);
   void sendError(Peer& peer, const Refusal& refusal, const Json& id = nullptr);
   Outcome<Json> create(const Identity& me, const protocol::GameSpec& spec);
   void evict();

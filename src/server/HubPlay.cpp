@@ -272,21 +272,28 @@ Outcome<void> Hub::actOnce(Peer& peer, const LivePtr& live, const protocol::Clie
 }
 
 void Hub::rematch(Peer& peer, const LivePtr& live) {
+  // Both players may ask at the same moment on two instances: the second write meets the first
+  // (conflict), the game is reloaded with the other's request in it, and this one is tried again.
+  for (int attempt = 0;; ++attempt) {
+    auto r = rematchOnce(peer, live);
+    if (r) return;
+    if (r.error().code != "conflict" || attempt > 0) return sendError(peer, retryable(r.error()));
+  }
+}
+
+Outcome<void> Hub::rematchOnce(Peer& peer, const LivePtr& live) {
   room::Room& room = *live->room;
   const std::string newId = accounts::randomId(10);
   auto saved = room.save();
   auto change = room.rematch(peer.playerId(), newId);
-  if (!change) return sendError(peer, change.error());
-  if (change->rematch.empty()) {
-    if (auto r = commit(*live, *saved, *change); !r) sendError(peer, retryable(r.error()));
-    return;
-  }
+  if (!change) return tl::unexpected(change.error());
+  if (change->rematch.empty()) return commit(*live, *saved, *change);
   auto fresh = std::make_shared<Live>();
   fresh->room = std::make_unique<room::Room>(newId, room.rematchSpec(), nowMs());
   fresh->room->seatPlayers(room.rematchSeats(), std::chrono::steady_clock::now());
   fresh->lastActivity = std::chrono::steady_clock::now();
   // The new game is created in the same transaction as the event that announces it.
-  if (auto r = commit(*live, *saved, *change, fresh->room->row()); !r) return sendError(peer, retryable(r.error()));
+  if (auto r = commit(*live, *saved, *change, fresh->room->row()); !r) return r;
   {
     std::lock_guard lock(gamesMu_);
     games_[newId] = fresh;
@@ -296,6 +303,7 @@ void Hub::rematch(Peer& peer, const LivePtr& live) {
   std::lock_guard lock(fresh->mu);
   afterChange(*fresh);
   maybeAi(fresh);
+  return {};
 }
 
 void Hub::maybeAi(const LivePtr& live) {
