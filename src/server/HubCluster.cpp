@@ -202,6 +202,8 @@ void Hub::clusterTick() {
   for (const LivePtr& live : games) {
     std::lock_guard lock(live->mu);
     if (live->gone) continue;
+    // What a silent instance stored last may have died in its publish queue: read the record.
+    if (!gone.empty()) refresh(*live);
     bool changed = false;
     for (const std::string& instance : gone) changed = live->remote.erase(instance) > 0 || changed;
     if (changed) {
