@@ -211,7 +211,8 @@ TEST(ServerTrust, AFriendsWaitingGameIsInNoListAndKeepsItsSeatForTheLink) {
   WsClient bob;
   ASSERT_TRUE(bob.connect(server.port(), newCookie(server.port())));
   EXPECT_EQ(joinGame(bob, game)["you"], "N") << "the link's holder sits down";
-  EXPECT_TRUE(listed()) << "a game being played is listed for spectators";
+  // (A cluster writes the shared list just after answering.)
+  EXPECT_TRUE(eventually(listed)) << "a game being played is listed for spectators";
   WsClient carol;
   ASSERT_TRUE(carol.connect(server.port(), newCookie(server.port())));
   EXPECT_EQ(joinGame(carol, game)["you"], "spectator");
