@@ -52,7 +52,8 @@ inline bool rejoin(WsClient& ws, unsigned short proxyPort, const std::string& co
   ws.send({{"type", "join"}, {"game", game}, {"last_event", board.lastEvent}});
   auto done = ws.until(
       [&](const Json& m) {
-        if (m["type"] == "event" && m["game"] == game && m["n"].get<long long>() > board.lastEvent) applyEvent(board, m);
+        if (m["type"] == "event" && m["game"] == game && m["n"].get<long long>() > board.lastEvent)
+          applyEvent(board, m);
         if (m["type"] == "state") board = fromState(m["game"]);
         return m["type"] == "caught_up" || m["type"] == "state";
       },
@@ -74,8 +75,9 @@ inline std::vector<Json> everything(WsClient& ws, const std::vector<Json>& more 
 inline bool readUpTo(WsClient& ws, const std::string& game, long long n) {
   for (const Json& m : ws.skipped())
     if (m["type"] == "event" && m["game"] == game && m["n"].get<long long>() >= n) return true;
-  auto got = ws.until([&](const Json& m) { return m["type"] == "event" && m["game"] == game && m["n"].get<long long>() >= n; },
-                      10000ms);
+  auto got =
+      ws.until([&](const Json& m) { return m["type"] == "event" && m["game"] == game && m["n"].get<long long>() >= n; },
+               10000ms);
   if (got) ws.skipped().push_back(*got);
   return got.has_value();
 }
@@ -95,12 +97,12 @@ inline void expectEventsOnceInOrder(const std::vector<Json>& messages, const std
 
 // Sends a move and reads until its answer (ack or error), applying the events read meanwhile.
 inline std::optional<Json> moveAndAnswer(WsClient& ws, const std::string& game, int house, const Json& id,
-                                         long long after, Board& board,
-                                         std::chrono::milliseconds timeout = 10000ms) {
+                                         long long after, Board& board, std::chrono::milliseconds timeout = 10000ms) {
   ws.send({{"type", "move"}, {"game", game}, {"id", id}, {"house", house}, {"after", after}});
   return ws.until(
       [&](const Json& m) {
-        if (m["type"] == "event" && m["game"] == game && m["n"].get<long long>() > board.lastEvent) applyEvent(board, m);
+        if (m["type"] == "event" && m["game"] == game && m["n"].get<long long>() > board.lastEvent)
+          applyEvent(board, m);
         return (m["type"] == "ack" || m["type"] == "error") && m.value("id", Json()) == id;
       },
       timeout);

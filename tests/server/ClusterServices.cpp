@@ -60,7 +60,8 @@ void RedisServer::stop() { stopProcess(pid_, SIGTERM); }
 PostgresServer::PostgresServer() : dir_(tempDir("semis-test-pgown")) {}
 
 PostgresServer::~PostgresServer() {
-  if (!dir_.empty()) (void)std::system(("'" SEMIS_SOURCE_DIR "/tools/postgres' stop '" + dir_ + "' >/dev/null 2>&1").c_str());
+  if (!dir_.empty())
+    (void)std::system(("'" SEMIS_SOURCE_DIR "/tools/postgres' stop '" + dir_ + "' >/dev/null 2>&1").c_str());
 }
 
 bool PostgresServer::start() {
@@ -77,16 +78,18 @@ bool PostgresServer::start() {
 bool PostgresServer::pgCtl(const std::string& args) {
   // As tools/postgres does: the cluster belongs to the postgres user when we are root.
   const std::string as = geteuid() == 0 ? "runuser -u postgres -- " : "";
-  return std::system(("cd / && " + as + "/usr/lib/postgresql/15/bin/pg_ctl -D '" + dir_ + "' " + args +
-                      " >/dev/null 2>&1")
-                         .c_str()) == 0;
+  return std::system(
+             ("cd / && " + as + "/usr/lib/postgresql/15/bin/pg_ctl -D '" + dir_ + "' " + args + " >/dev/null 2>&1")
+                 .c_str()) == 0;
 }
 
 bool PostgresServer::stop() { return pgCtl("-m fast -w -t 60 stop"); }
 
 bool PostgresServer::resume() {
-  return pgCtl("-l '" + dir_ + "/server.log' -w -t 60 start -o \"-c listen_addresses=127.0.0.1 "
-               "-c unix_socket_directories='' -p " + port_ + "\"");
+  return pgCtl("-l '" + dir_ +
+               "/server.log' -w -t 60 start -o \"-c listen_addresses=127.0.0.1 "
+               "-c unix_socket_directories='' -p " +
+               port_ + "\"");
 }
 
 }  // namespace semis::test

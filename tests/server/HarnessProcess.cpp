@@ -195,7 +195,7 @@ void ServerProcess::useCluster(ClusterSpec spec) {
   procs_.assign(static_cast<std::size_t>(std::max(1, spec.instances)), Proc{});
   for (std::size_t i = 0; i < procs_.size(); ++i) procs_[i].log = dir_ + "/i" + std::to_string(i) + ".log";
   proxy_.log = dir_ + "/haproxy.log";
-  site_ = "t" + randomHex();  // channels and keys of its own in a shared Redis
+  site_ = std::string("t").append(randomHex());  // channels and keys of its own in a shared Redis
   cluster_ = std::move(spec);
 }
 
@@ -216,8 +216,7 @@ bool ServerProcess::prepareDb() {
   }
   const std::string name = "semis_t_" + randomHex();
   const std::string create = "psql " + shellQuote(admin) + " -v ON_ERROR_STOP=1 -qc " +
-                             shellQuote("CREATE DATABASE " + name) + " >>" + shellQuote(dir_ + "/psql.log") +
-                             " 2>&1";
+                             shellQuote("CREATE DATABASE " + name) + " >>" + shellQuote(dir_ + "/psql.log") + " 2>&1";
   if (std::system(create.c_str()) != 0) {
     std::fprintf(stderr, "could not create the test database: %s\n", readFrom(dir_ + "/psql.log", 0).c_str());
     return false;
@@ -231,15 +230,12 @@ bool ServerProcess::prepareDb() {
 std::vector<std::string> ServerProcess::instanceArgs(int i) const {
   const char* binary = std::getenv("SEMIS_SERVER_BINARY");
   // The first start takes any free port (no race for one); a restart asks for the same port again.
-  std::vector<std::string> args{binary != nullptr ? binary : SEMIS_BINARY,
-                                "serve",
-                                "--port",
-                                std::to_string(procs_.at(i).port),
-                                "--db",
-                                db_};
+  std::vector<std::string> args{binary != nullptr ? binary : SEMIS_BINARY, "serve", "--port",
+                                std::to_string(procs_.at(i).port),         "--db",  db_};
   if (clustered()) {
-    const std::vector<std::string> more{"--redis",    cluster_->redis, "--instance", "i" + std::to_string(i),
-                                        "--site",     site_,           "--trust-proxy"};
+    const std::vector<std::string> more{
+        "--redis", cluster_->redis, "--instance",   std::string("i").append(std::to_string(i)),
+        "--site",  site_,           "--trust-proxy"};
     args.insert(args.end(), more.begin(), more.end());
   }
   for (const auto& e : extra_) args.push_back(e);
@@ -302,8 +298,7 @@ bool ServerProcess::startProxy() {
            "  http-check expect status 200\n"
            // Quick failover: a dead instance is out after 2 checks 200 ms apart, back after one.
            "  default-server check inter 200ms fall 2 rise 1\n";
-    for (std::size_t i = 0; i < procs_.size(); ++i)
-      out << "  server i" << i << " 127.0.0.1:" << procs_[i].port << "\n";
+    for (std::size_t i = 0; i < procs_.size(); ++i) out << "  server i" << i << " 127.0.0.1:" << procs_[i].port << "\n";
     out.close();
     const std::string haproxy = ::access("/usr/sbin/haproxy", X_OK) == 0 ? "/usr/sbin/haproxy" : "haproxy";
     proxy_.pid = spawn({haproxy, "-f", cfg, "-db"}, proxy_.log, 0);

@@ -204,7 +204,8 @@ void aiSeatResumesOnASpectatorsInstance(const ClusterSpec& spec, bool heardFirst
   ASSERT_TRUE(cluster.start()) << cluster.logs();
   const unsigned short p0 = cluster.instancePort(0), p1 = cluster.instancePort(1);
   const std::string ca = newCookie(p0), cs = newCookie(p1);
-  const std::string game = createGame(p0, ca, {{"rules", "kalah"}, {"mode", "ai"}, {"level", "perfect"}, {"side", "S"}});
+  const std::string game =
+      createGame(p0, ca, {{"rules", "kalah"}, {"mode", "ai"}, {"level", "perfect"}, {"side", "S"}});
   WsClient a, spectator;
   ASSERT_TRUE(a.connect(p0, ca) && spectator.connect(p1, cs));
   Board board = fromState(joinGame(a, game));
@@ -212,10 +213,13 @@ void aiSeatResumesOnASpectatorsInstance(const ClusterSpec& spec, bool heardFirst
   EXPECT_EQ(ss["you"], "spectator");
   // Instance 1 knows instance 0 from its heartbeat (which counts South's socket).
   if (heardFirst) {
-    ASSERT_TRUE(eventually([&] {
-      auto list = Json::parse(http(p1, "GET", "/api/games?live=1").body, nullptr, false);
-      return list.is_object() && list.value("online", 0) >= 2;
-    }, 10000ms)) << "instance 1 never heard instance 0's heartbeat";
+    ASSERT_TRUE(eventually(
+        [&] {
+          auto list = Json::parse(http(p1, "GET", "/api/games?live=1").body, nullptr, false);
+          return list.is_object() && list.value("online", 0) >= 2;
+        },
+        10000ms))
+        << "instance 1 never heard instance 0's heartbeat";
   }
   // South's move is stored on instance 0, which then thinks for North... and dies.
   auto ack = moveAndAnswer(a, game, 1, "only", board.lastEvent, board);  // house 1 of 6: no extra turn

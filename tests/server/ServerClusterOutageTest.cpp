@@ -39,10 +39,13 @@ TEST(ServerClusterOutage, MovesGoOnWhileRedisRestartsAndWatchersCatchUpAfter) {
   }
   // Every instance has heard the others' heartbeats (each counts one of the three sockets).
   for (const unsigned short p : {p0, p1, p2}) {
-    ASSERT_TRUE(eventually([&] {
-      auto list = Json::parse(http(p, "GET", "/api/games?live=1").body, nullptr, false);
-      return list.is_object() && list.value("online", 0) == 3;
-    }, 10000ms)) << "the instances do not know each other yet";
+    ASSERT_TRUE(eventually(
+        [&] {
+          auto list = Json::parse(http(p, "GET", "/api/games?live=1").body, nullptr, false);
+          return list.is_object() && list.value("online", 0) == 3;
+        },
+        10000ms))
+        << "the instances do not know each other yet";
   }
 
   redis.stop();
@@ -75,7 +78,8 @@ TEST(ServerClusterOutage, MovesGoOnWhileRedisRestartsAndWatchersCatchUpAfter) {
     WsClient& mover = board.toMove == "S" ? a : b;
     WsClient& other = board.toMove == "S" ? b : a;
     ASSERT_GT(playMove(mover, {&other, &c}, game, pickHouse(board.legal, rng), id(), board), 0)
-        << "after Redis came back\n" << cluster.logs();
+        << "after Redis came back\n"
+        << cluster.logs();
   }
   const long long last = board.lastEvent;
   for (WsClient* ws : {&a, &b, &c}) EXPECT_TRUE(readUpTo(*ws, game, last));

@@ -12,7 +12,9 @@ namespace {
 
 // A client's view of who is connected: true once both seats are (from the state or a presence).
 bool seesBothConnected(WsClient& ws, const Json& state) {
-  const auto both = [](const Json& seats) { return seats["S"]["connected"] == true && seats["N"]["connected"] == true; };
+  const auto both = [](const Json& seats) {
+    return seats["S"]["connected"] == true && seats["N"]["connected"] == true;
+  };
   if (both(state["seats"])) return true;
   return ws.until([&](const Json& m) { return m["type"] == "presence" && both(m["seats"]); }, 10000ms).has_value();
 }
@@ -49,8 +51,7 @@ TEST(ServerCluster, PlayersOnTwoInstancesAndASpectatorOnAThirdSeeOneGame) {
   ASSERT_TRUE(cluster.start()) << cluster.logs();
   const auto p0 = cluster.instancePort(0), p1 = cluster.instancePort(1), p2 = cluster.instancePort(2);
   const std::string ca = newCookie(p0), cb = newCookie(p1), cc = newCookie(p2);
-  const std::string game =
-      createGame(p0, ca, {{"rules", "kalah,houses=4,seeds=3"}, {"mode", "friend"}, {"side", "S"}});
+  const std::string game = createGame(p0, ca, {{"rules", "kalah,houses=4,seeds=3"}, {"mode", "friend"}, {"side", "S"}});
   WsClient a, b, c;
   ASSERT_TRUE(a.connect(p0, ca) && b.connect(p1, cb) && c.connect(p2, cc));
   const Json sa = joinGame(a, game);
