@@ -15,11 +15,6 @@ namespace semis::server {
 
 namespace {
 
-long long nowMs() {
-  using namespace std::chrono;
-  return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
-}
-
 constexpr std::size_t kCacheLimit = 50000;  // cached players; past it the cache starts over
 constexpr std::size_t kBucketLimit = 100000;
 

@@ -15,11 +15,6 @@ namespace semis::server {
 
 namespace {
 
-long long nowMs() {
-  using namespace std::chrono;
-  return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
-}
-
 constexpr long long kSilentMs = 3500;  // an instance not heard for this long is gone (beats: 1 s)
 
 }  // namespace

@@ -12,11 +12,6 @@ namespace semis::server {
 
 namespace {
 
-long long nowMs() {
-  using namespace std::chrono;
-  return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
-}
-
 Message text(const Json& j) {
   return std::make_shared<const std::string>(j.dump(-1, ' ', false, Json::error_handler_t::replace));
 }

@@ -2,6 +2,7 @@
 // One game in memory as the hub keeps it (internal to src/server): the pure room, the connections
 // watching it, and its own lock, which serializes every action on this game and nothing else.
 
+#include <chrono>
 #include <map>
 #include <mutex>
 #include <string>
@@ -10,6 +11,12 @@
 #include "server/Hub.hpp"
 
 namespace semis::server {
+
+// Wall-clock unix milliseconds: what the store records (an action's `at`, a game's `updated`).
+inline long long nowMs() {
+  using namespace std::chrono;
+  return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+}
 
 struct Hub::Live {
   std::mutex mu;
