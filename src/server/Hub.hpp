@@ -153,6 +153,7 @@ class Hub {
   void announce(Live& live);  // this instance's connections to the game, to the others
   std::size_t watcherCount(const Live& live) const;
   void clusterTick();
+  void catchUp(const std::vector<LivePtr>& games, std::chrono::steady_clock::time_point now);
   void resync();  // the bus came back: reload what is held, say who watches
 
   store::Store& store_;

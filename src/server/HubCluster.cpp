@@ -6,6 +6,8 @@
 // been thinking about are taken up by the instances holding those games (the store's event numbers
 // let only one of them play the move). Without a bus none of this runs: the embedded default.
 
+#include <algorithm>
+
 #include "server/ClusterLink.hpp"
 #include "server/Hub.hpp"
 #include "server/Live.hpp"
@@ -16,6 +18,7 @@ namespace semis::server {
 namespace {
 
 constexpr long long kSilentMs = 3500;  // an instance not heard for this long is gone (beats: 1 s)
+constexpr int kSweepEvery = 3;          // cluster ticks (1 s) between two catch-ups of quiet games
 
 }  // namespace
 
@@ -126,7 +129,13 @@ void Hub::refresh(Live& live) {
     return;
   }
   metrics_.busReloads++;
+  const long long had = live.room->lastEvent();
   adopt(live, std::move(*fresh));
+  // Quiet since the record's last action, not since this read: an AI turn found late is late.
+  if (live.room->lastEvent() != had) {
+    live.lastActivity = std::chrono::steady_clock::now() -
+                        std::chrono::milliseconds(std::clamp(nowMs() - g.game.updated, 0LL, 3600'000LL));
+  }
 }
 
 void Hub::adopt(Live& live, std::unique_ptr<room::Room> fresh) {
@@ -194,6 +203,7 @@ void Hub::clusterTick() {
     for (auto& [id, live] : games_) games.push_back(live);
   }
   const auto now = std::chrono::steady_clock::now();
+  if (gone.empty() && ticks_ % (10 * kSweepEvery) == 0) catchUp(games, now);
   for (const LivePtr& live : games) {
     std::lock_guard lock(live->mu);
     if (live->gone) continue;
@@ -212,6 +222,36 @@ void Hub::clusterTick() {
     if (!room.aiToMove() || live->aiQueued) continue;
     const int budget = aiBudgetMs(room.spec().level, room.clockLeftToMove(now), room.spec().clock.increment);
     if (changed || now - live->lastActivity > std::chrono::milliseconds(budget + kSilentMs)) maybeAi(live);
+  }
+}
+
+void Hub::catchUp(const std::vector<LivePtr>& games, std::chrono::steady_clock::time_point now) {
+  // The bus delivers at most once: an action whose publish died with its instance (one that died
+  // before it was ever heard, so never found silent) or fell out of a full queue leaves a copy
+  // behind for good unless another action comes. The quiet games' last events are compared with the
+  // record's in one read, and only the copies behind it are reloaded.
+  std::vector<LivePtr> quiet;
+  std::vector<std::string> ids;
+  std::vector<long long> had;
+  for (const LivePtr& live : games) {
+    std::lock_guard lock(live->mu);
+    if (live->gone || live->room->over() || now - live->lastActivity < std::chrono::milliseconds(kSilentMs)) continue;
+    quiet.push_back(live);
+    ids.push_back(live->room->id());
+    had.push_back(live->room->lastEvent());
+  }
+  if (ids.empty()) return;
+  auto last = store_.lastEvents(ids);  // no game's lock is held across the read
+  if (!last || last->size() != ids.size()) {
+    if (!last) logWarn("catch_up_failed", {{"what", last.error().message}});
+    return;
+  }
+  for (std::size_t i = 0; i < quiet.size(); ++i) {
+    if ((*last)[i] <= had[i]) continue;
+    std::lock_guard lock(quiet[i]->mu);
+    if (quiet[i]->gone || quiet[i]->room->lastEvent() >= (*last)[i]) continue;
+    metrics_.busCaughtUp++;
+    refresh(*quiet[i]);
   }
 }
 

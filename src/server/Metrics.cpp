@@ -34,6 +34,8 @@ std::string Metrics::render() const {
          std::to_string(busFollowed.load()));
   metric(out, "semis_bus_reloads_total", "counter", "Games reloaded from the store to catch up.",
          std::to_string(busReloads.load()));
+  metric(out, "semis_bus_caught_up_total", "counter", "Quiet games found behind the record and reloaded.",
+         std::to_string(busCaughtUp.load()));
   metric(out, "semis_bus_refused_total", "counter", "Malformed bus messages.", std::to_string(busRefused.load()));
   return out;
 }

@@ -24,6 +24,7 @@ struct Metrics {
   std::atomic<long long> busFollowed{0};    // actions of other instances applied to games held here
   std::atomic<long long> busReloads{0};     // games reloaded from the store (a gap, a lost bus)
   std::atomic<long long> busRefused{0};     // malformed bus messages
+  std::atomic<long long> busCaughtUp{0};    // quiet games found behind the record (a lost publish)
 
   [[nodiscard]] std::string render() const;
 };

@@ -326,6 +326,32 @@ class PgStore final : public Store {
 
   StoreResult<long long> countGames() override { return count("SELECT COUNT(*) FROM games", {}); }
 
+  StoreResult<std::vector<long long>> lastEvents(const std::vector<std::string>& ids) override {
+    if (ids.empty()) return std::vector<long long>{};
+    // One statement for all: the ids as one text[] parameter (an array literal, each id quoted).
+    std::string array = "{";
+    for (const std::string& id : ids) {
+      if (array.size() > 1) array += ',';
+      array += '"';
+      for (char ch : id) {
+        if (ch == '"' || ch == '\\') array += '\\';
+        array += ch;
+      }
+      array += '"';
+    }
+    array += '}';
+    return call<std::vector<long long>>(Mode::Single, [&](PGconn* c) -> StoreResult<std::vector<long long>> {
+      auto r = pgQuery(c,
+                       "SELECT COALESCE((SELECT MAX(n) FROM events e WHERE e.game = g.id), 0) "
+                       "FROM unnest($1::text[]) WITH ORDINALITY AS g(id, i) ORDER BY g.i",
+                       {array});
+      if (!r) return tl::unexpected(r.error());
+      std::vector<long long> last;
+      for (int i = 0; i < r->rows(); ++i) last.push_back(r->number(i, 0));
+      return last;
+    });
+  }
+
   // The server's own housekeeping (VACUUM) is PostgreSQL's autovacuum.
   StoreResult<void> maintain() override { return {}; }
 

@@ -432,6 +432,20 @@ StoreResult<long long> SqliteStore::openGamesOf(const std::string& playerId) {
 
 StoreResult<long long> SqliteStore::countGames() { return readCount("SELECT COUNT(*) FROM games", {}); }
 
+StoreResult<std::vector<long long>> SqliteStore::lastEvents(const std::vector<std::string>& ids) {
+  std::lock_guard lock(reader_.mutex);
+  SEMIS_PREPARE(reader_, s, "SELECT COALESCE(MAX(n), 0) FROM events WHERE game=?");
+  std::vector<long long> last;
+  last.reserve(ids.size());
+  for (const std::string& id : ids) {
+    sqlite3_reset(s);
+    bindText(s, 1, id);
+    if (const int rc = sqlite3_step(s); rc != SQLITE_ROW) return tl::unexpected(reader_.error(rc, "last events"));
+    last.push_back(sqlite3_column_int64(s, 0));
+  }
+  return last;
+}
+
 StoreResult<long long> SqliteStore::abandonIdle(long long beforeMs) {
   return writeTransaction<long long>(writer_, [&]() -> StoreResult<long long> {
     SEMIS_PREPARE(writer_, s,

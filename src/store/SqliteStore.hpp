@@ -56,6 +56,7 @@ class SqliteStore final : public Store {
   StoreResult<long long> openGamesOf(const std::string& playerId) override;
   StoreResult<long long> abandonIdle(long long beforeMs) override;
   StoreResult<long long> countGames() override;
+  StoreResult<std::vector<long long>> lastEvents(const std::vector<std::string>& ids) override;
   StoreResult<void> maintain() override;
 
  private:

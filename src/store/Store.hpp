@@ -121,6 +121,9 @@ class Store {
   // `beforeMs` (unix ms); returns how many.
   virtual StoreResult<long long> abandonIdle(long long beforeMs) = 0;
   virtual StoreResult<long long> countGames() = 0;
+  // The last event number of each game, in the order asked (0 for a game without events or not
+  // stored): one cheap read that tells an instance which of its copies is behind the record.
+  virtual StoreResult<std::vector<long long>> lastEvents(const std::vector<std::string>& ids) = 0;
 
   // Housekeeping off the request path, called by the server every 200 ms from its own thread
   // (SQLite: the WAL checkpoint on a second connection; PostgreSQL: nothing).

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <condition_variable>
 #include <filesystem>
@@ -48,6 +49,11 @@ class FakePeer : public Peer {
       return false;
     });
     return found;
+  }
+  template <class Pred>
+  bool has(Pred pred) {
+    std::lock_guard lock(mu_);
+    return std::any_of(got_.begin(), got_.end(), pred);
   }
   std::size_t count() {
     std::lock_guard lock(mu_);
@@ -118,6 +124,25 @@ std::string friendGame(Instance& on, const std::string& token) {
   return created ? (*created)["id"].get<std::string>() : "";
 }
 
+// Alice (South) on a, Bob (North) on b, in a friend game where Alice has played house 1 (4 seeds:
+// no extra turn) and both have seen it.
+struct Duel : Cluster {
+  void aliceOnAHasPlayedBobOnB() {
+    id = friendGame(*a, alice);
+    pa = a->connect(alice);
+    a->say(pa, {{"type", "join"}, {"game", id}});
+    pb = b->connect(bob);
+    b->say(pb, {{"type", "join"}, {"game", id}});
+    ASSERT_FALSE(pa->waitFor(event("joined")).is_null());
+    a->say(pa, {{"type", "move"}, {"game", id}, {"house", 1}, {"id", "a1"}});
+    const long long afterAlice = pa->waitFor(type("ack"))["n"];
+    ASSERT_FALSE(pb->waitFor(eventN(afterAlice)).is_null());
+  }
+  const std::string alice = accounts::newToken(), bob = accounts::newToken();
+  std::string id;
+  std::shared_ptr<FakePeer> pa, pb;
+};
+
 // Alice on one instance, Bob and a spectator on the other: every move reaches everyone, in order,
 // and each side sees the other's presence.
 TEST_F(Cluster, PlayersOnTwoInstancesAndASpectatorSeeTheSameGame) {
@@ -161,18 +186,9 @@ TEST_F(Cluster, PlayersOnTwoInstancesAndASpectatorSeeTheSameGame) {
 
 // With the bus cut, instance a's copy falls behind; a move sent there meets the store's fence,
 // the game is reloaded (Alice gets what she missed) and her move is played on the fresh game.
-TEST_F(Cluster, AStaleCopyIsReloadedAndTheMovePlayedOnTheRecord) {
-  const std::string alice = accounts::newToken(), bob = accounts::newToken();
-  const std::string id = friendGame(*a, alice);
-  auto pa = a->connect(alice);
-  a->say(pa, {{"type", "join"}, {"game", id}});
-  auto pb = b->connect(bob);
-  b->say(pb, {{"type", "join"}, {"game", id}});
-  ASSERT_FALSE(pa->waitFor(event("joined")).is_null());
-  // Alice plays house 1 (4 seeds: no extra turn), then the bus goes down.
-  a->say(pa, {{"type", "move"}, {"game", id}, {"house", 1}, {"id", "a1"}});
-  const long long afterAlice = pa->waitFor(type("ack"))["n"];
-  ASSERT_FALSE(pb->waitFor(eventN(afterAlice)).is_null());
+TEST_F(Duel, AStaleCopyIsReloadedAndTheMovePlayedOnTheRecord) {
+  ASSERT_NO_FATAL_FAILURE(aliceOnAHasPlayedBobOnB());
+  // Then the bus goes down.
   setLoopbackUp(*net, false);
   b->say(pb, {{"type", "move"}, {"game", id}, {"house", 1}, {"id", "b1"}});
   const Json bobAck = pb->waitFor(type("ack"));
@@ -215,6 +231,38 @@ TEST_F(Cluster, TwoInstancesNeverBothStoreTheSameTurn) {
   ASSERT_TRUE(log && *log);
   EXPECT_EQ((*log)->moves.size(), 1U);
   setLoopbackUp(*net, true);
+}
+
+// Bob moves on an instance whose publishes reach nobody (it died before its message left, and was
+// never heard): a and b hold copies that no message will ever bring up to date. Once the game has
+// been quiet for a while, their catch-up read finds the record ahead and reloads it.
+TEST_F(Duel, AQuietCopyBehindTheRecordCatchesUpWithoutAMessage) {
+  ASSERT_NO_FATAL_FAILURE(aliceOnAHasPlayedBobOnB());
+  Instance lost(db, cluster::makeLoopbackHub(), "lost");
+  auto bobThere = lost.connect(bob);
+  lost.say(bobThere, {{"type", "join"}, {"game", id}});
+  lost.say(bobThere, {{"type", "move"}, {"game", id}, {"house", 1}, {"id", "b1"}});
+  const Json bobAck = bobThere->waitFor(type("ack"));
+  ASSERT_FALSE(bobAck.is_null());
+  const long long n = bobAck["n"];
+  std::this_thread::sleep_for(200ms);
+  ASSERT_FALSE(pa->has(eventN(n))) << "nothing carried Bob's move to a";
+  // Quiet for longer than an instance's silence; then both hubs tick (100 ms each) past a catch-up.
+  std::this_thread::sleep_for(3700ms);
+  for (int t = 1; t <= 31; ++t) {
+    b->hub->tick();
+    // Every tenth tick b beats: a hears it before its own check, or it would take b for gone (and
+    // reload everything for that reason instead).
+    if (t % 10 == 0) std::this_thread::sleep_for(100ms);
+    a->hub->tick();
+  }
+  EXPECT_FALSE(pa->waitFor(eventN(n)).is_null()) << "Alice got Bob's move from the record";
+  EXPECT_FALSE(pb->waitFor(eventN(n)).is_null()) << "Bob's other tab too";
+  EXPECT_EQ(a->metrics.busCaughtUp.load(), 1);
+  EXPECT_EQ(b->metrics.busCaughtUp.load(), 1);
+  // The same game (presence differs: each instance counts its own sockets and the ones it heard of).
+  const Json mine = *a->hub->state(id, ""), record = *lost.hub->state(id, "");
+  for (const char* key : {"position", "plies", "last_event", "legal"}) EXPECT_EQ(mine[key], record[key]) << key;
 }
 
 // The live list is shared: a game played on a is listed by b.

@@ -278,6 +278,26 @@ TEST_P(StoreSuite, LoadsMovesAndEventsInNumberOrder) {
   EXPECT_EQ((*log)->moves[3].eventN, 110);
 }
 
+TEST_P(StoreSuite, TellsEachGamesLastEventInTheOrderAsked) {
+  ASSERT_TRUE(st().createGame(makeGame("game000001", "Player0001", "ai", "playing", 100), {makeEvent(1)}));
+  ASSERT_TRUE(st().createGame(makeGame("game000002", "Player0001", "ai", "playing", 100), {}));
+  for (int seq : {1, 2, 3}) {
+    Action a;
+    a.game = "game000001";
+    a.move = makeMove(seq, seq, 1 + seq);
+    a.events = {makeEvent(1 + seq)};
+    a.at = 100 + seq;
+    ASSERT_TRUE(st().apply(a));
+  }
+  // An id with characters an array literal would have to escape is only a game not stored.
+  auto last = st().lastEvents({"game000002", "nosuchgame", "game000001", "a\"b,{c}", "game000001"});
+  ASSERT_TRUE(last) << last.error().message;
+  EXPECT_EQ(*last, (std::vector<long long>{0, 0, 4, 0, 4}));
+  auto none = st().lastEvents({});
+  ASSERT_TRUE(none);
+  EXPECT_TRUE(none->empty());
+}
+
 TEST_P(StoreSuite, CountsAPlayersOpenGames) {
   ASSERT_TRUE(st().createGame(makeGame("g1", "Ada0000001", "", "waiting", 1), {}));
   ASSERT_TRUE(st().createGame(makeGame("g2", "Bob0000001", "Ada0000001", "playing", 2), {}));
