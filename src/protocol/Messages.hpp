@@ -52,6 +52,7 @@ struct GameSpec {
   std::string level = "medium";
   std::string side = "S";  // S, N or random
   ClockSpec clock;
+  bool rated = false;  // set by the club (pairing, rated invitations), never by a `create`
 };
 
 struct ClientMessage {

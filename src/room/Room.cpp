@@ -65,6 +65,7 @@ Room::Room(std::string id, protocol::GameSpec spec, long long createdMs)
 
 void Room::seatPlayers(std::array<Seat, 2> seats, TimePoint now) {
   seats_ = std::move(seats);
+  for (Seat& s : seats_) s.awaySinceMs = created_;  // a player who never comes is away from the start
   startClock(now);
 }
 
@@ -80,7 +81,8 @@ store::GameRow Room::row() const {
                         status(),
                         over() ? resultJson().dump() : std::string(),
                         created_,
-                        created_};
+                        created_,
+                        spec_.rated};
 }
 
 std::string Room::status() const {
@@ -395,12 +397,13 @@ std::array<Seat, 2> Room::rematchSeats() const {
   return {Seat{seats_[1].player, seats_[1].name, 0}, Seat{seats_[0].player, seats_[0].name, 0}};
 }
 
-bool Room::connect(const std::string& player, int delta) {
+bool Room::connect(const std::string& player, int delta, long long nowMs) {
   bool changed = false;
   for (Seat& s : seats_) {
     if (s.player != player || player.empty() || player == kAiSeat) continue;
     const int before = s.connected;
     s.connected = std::max(0, s.connected + delta);
+    if (before > 0 && s.connected == 0 && nowMs > 0) s.awaySinceMs = nowMs;
     changed = changed || (before == 0) != (s.connected == 0);
   }
   return changed;

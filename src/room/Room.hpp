@@ -49,7 +49,8 @@ struct Change {
 struct Seat {
   std::string player;
   std::string name;
-  int connected = 0;  // connections of this player watching the game
+  int connected = 0;         // connections of this player watching the game
+  long long awaySinceMs = 0;  // unix ms his last connection closed (or the game was loaded)
 };
 
 class Room {
@@ -89,6 +90,15 @@ class Room {
   Outcome<Change> rematch(const std::string& player, const std::string& newId);
   // A flag that fell by `now`, if any.
   std::optional<Change> flag(TimePoint now);
+  // Fair play (RoomClub.cpp, docs/club.md). abort: a game between two people ends unrated while a
+  // side has not made its first move. claim: in a rated game whose opponent has had no connection
+  // for the claim delay, the claimer wins (reason `left`).
+  Outcome<Change> abort(const std::string& player, TimePoint now);
+  Outcome<Change> claim(const std::string& player, long long nowMs, TimePoint now);
+  [[nodiscard]] bool canAbort() const;
+  // From when (unix ms) the player of seat 0 (South) or 1 may be claimed against, or nothing.
+  [[nodiscard]] std::optional<long long> claimAt(std::size_t seat) const;
+  void setClaimDelay(long long ms) { claimDelayMs_ = ms; }
 
   // The undo of a transition whose Change could not be stored.
   struct Saved;
@@ -114,7 +124,8 @@ class Room {
   [[nodiscard]] std::array<Seat, 2> rematchSeats() const;
 
   // Presence: a player's connection count as the hub tracks it; true when a seat's state changed.
-  bool connect(const std::string& player, int delta);
+  // `nowMs` (unix ms) is when, for the claim countdown of a player who left.
+  bool connect(const std::string& player, int delta, long long nowMs = 0);
 
   // Views (RoomJson.cpp).
   [[nodiscard]] Json stateJson(const std::string& player, std::size_t spectators, TimePoint now) const;
@@ -165,6 +176,7 @@ class Room {
   std::array<long long, 2> remaining_{0, 0};
   TimePoint turnStart_{};
   bool clockRunning_ = false;
+  long long claimDelayMs_ = 30000;
 };
 
 }  // namespace semis::room

@@ -20,6 +20,10 @@ Json Room::seatsJson() const {
       j = Json{{"name", "AI (" + spec_.level + ")"}, {"kind", "ai"}, {"level", spec_.level}, {"connected", true}};
     } else {
       j = Json{{"name", seat.name}, {"kind", "human"}, {"id", seat.player}, {"connected", seat.connected > 0}};
+      if (spec_.rated) {
+        const auto at = claimAt(static_cast<std::size_t>(index(s)));
+        j["claim_at"] = at ? Json(*at) : Json(nullptr);
+      }
     }
     seats[protocol::sideName(s)] = j;
   }
@@ -58,15 +62,10 @@ Json Room::clockJson(TimePoint now) const {
 Json Room::stateJson(const std::string& player, std::size_t spectators, TimePoint now) const {
   const Game& g = *game_;
   const Board& board = g.board();
-  std::string you = "spectator";
   const bool south = !player.empty() && seats_[0].player == player;
   const bool north = !player.empty() && seats_[1].player == player;
-  if (south && north)
-    you = "both";
-  else if (south)
-    you = "S";
-  else if (north)
-    you = "N";
+  // (one initialization: GCC 12 warns falsely, -Wrestrict, on assigning short literals)
+  const char* you = south && north ? "both" : south ? "S" : north ? "N" : "spectator";
   Json plies = Json::array();
   for (const Ply& p : g.plies()) plies.push_back(Json{{"mover", protocol::sideName(p.mover)}, {"move", p.move}, {"set", p.set}});
   const auto pts = g.doubledPoints();
@@ -88,6 +87,8 @@ Json Room::stateJson(const std::string& player, std::size_t spectators, TimePoin
               {"points", Json::array({pts[0] / 2.0, pts[1] / 2.0})},
               {"clock", clockJson(now)},
               {"can_swap", !over() && g.canSwap()},
+              {"can_abort", canAbort()},
+              {"rated", spec_.rated},
               {"draw_offer", drawOffer_ ? Json(protocol::sideName(*drawOffer_)) : Json(nullptr)},
               {"rematch", rematchId_.empty() ? Json(nullptr) : Json(rematchId_)},
               {"spectators", spectators},

@@ -19,9 +19,12 @@ Result<std::unique_ptr<Room>> Room::fromLog(const store::GameLog& log, std::arra
                                   : protocol::Mode::Ai;
   spec.level = g.level;
   spec.clock = {g.clockSeconds, g.clockIncrement};
+  spec.rated = g.rated;
   auto room = std::make_unique<Room>(g.id, spec, g.created);
-  room->seats_[0] = {g.seatS, std::move(names[0]), 0};
-  room->seats_[1] = {g.seatN, std::move(names[1]), 0};
+  // Loaded now: a player not (yet) counted connected gets the whole claim delay from now.
+  const long long loadedMs = g.updated + std::max(0LL, sinceLastMs);
+  room->seats_[0] = {g.seatS, std::move(names[0]), 0, loadedMs};
+  room->seats_[1] = {g.seatN, std::move(names[1]), 0, loadedMs};
   room->actions_ = log.moves;
   if (!room->rebuild()) return fail("game " + g.id + ": its stored actions do not replay");
   for (const store::MoveRow& m : room->actions_) room->noteAction(m);
@@ -37,7 +40,7 @@ Outcome<void> Room::follow(const store::Action& action, const std::array<std::st
   if (action.update) {
     const std::array<const std::string*, 2> holders{&action.update->seatS, &action.update->seatN};
     for (std::size_t s = 0; s < 2; ++s) {
-      if (seats_[s].player != *holders[s]) seats_[s] = {*holders[s], names[s], 0};
+      if (seats_[s].player != *holders[s]) seats_[s] = {*holders[s], names[s], 0, action.at};
     }
   }
   if (action.move) {
@@ -75,6 +78,10 @@ bool Room::replay(const store::MoveRow& m) {
     adjudication_ = Json{{"winner", protocol::sideName(other(side))}, {"reason", m.kind == "resign" ? "resign" : "time"}};
   } else if (m.kind == "draw") {
     adjudication_ = Json{{"winner", "draw"}, {"reason", "agreement"}};
+  } else if (m.kind == "abort") {
+    adjudication_ = Json{{"winner", "draw"}, {"reason", "aborted"}};
+  } else if (m.kind == "claim") {
+    adjudication_ = Json{{"winner", protocol::sideName(side)}, {"reason", "left"}};
   }
   return true;
 }

@@ -49,6 +49,7 @@ struct GameRow {
   std::string result;      // JSON, empty while playing
   long long created = 0;   // unix ms
   long long updated = 0;   // unix ms of the last action
+  bool rated = false;      // moves ratings when it ends (docs/club.md)
 };
 
 // One action of a game, in order: a sowing, the pie swap, an agreed split, a resignation...

@@ -1,0 +1,112 @@
+// Fair play in the pure room: abort before both sides have moved, claim against a rated opponent
+// who left, and both kept through the store's log.
+
+#include <gtest/gtest.h>
+
+#include "room/Room.hpp"
+
+namespace semis::room {
+namespace {
+
+using namespace std::chrono_literals;
+const TimePoint t0 = TimePoint{} + 1h;
+constexpr long long kCreated = 1'000'000;
+
+Room duel(bool rated) {
+  protocol::GameSpec s;
+  s.rules = *parseRules("kalah");
+  s.mode = protocol::Mode::Friend;
+  s.rated = rated;
+  Room r("g1", s, kCreated);
+  r.setClaimDelay(2000);
+  r.seatPlayers({Seat{"alice", "Alice", 0}, Seat{"bob", "Bob", 0}}, t0);
+  r.connect("alice", 1, kCreated + 10);
+  r.connect("bob", 1, kCreated + 10);
+  return r;
+}
+
+Room reloaded(const Room& r, long long sinceLastMs) {
+  auto again = Room::fromLog(r.log(), {"Alice", "Bob"}, t0, sinceLastMs);
+  EXPECT_TRUE(again) << (again ? "" : again.error().message);
+  return std::move(**again);
+}
+
+TEST(RoomClub, EitherSideAbortsUntilBothHaveMoved) {
+  Room r = duel(false);
+  EXPECT_TRUE(r.canAbort());
+  ASSERT_TRUE(r.move("alice", 1, "a1", std::nullopt, t0));  // 4 seeds from house 1: Bob's turn
+  EXPECT_TRUE(r.canAbort()) << "Bob has not moved yet";
+  ASSERT_TRUE(r.move("bob", 1, "b1", std::nullopt, t0));
+  EXPECT_FALSE(r.canAbort());
+  auto late = r.abort("alice", t0);
+  ASSERT_FALSE(late);
+  EXPECT_EQ(late.error().code, "too_late");
+  EXPECT_FALSE(r.over());
+}
+
+TEST(RoomClub, AnAbortEndsTheGameAndSurvivesAReload) {
+  Room r = duel(true);
+  EXPECT_FALSE(r.abort("carol", t0)) << "a spectator cannot abort";
+  auto c = r.abort("bob", t0);
+  ASSERT_TRUE(c) << c.error().message;
+  ASSERT_TRUE(c->move);
+  EXPECT_EQ(c->move->kind, "abort");
+  EXPECT_TRUE(r.over());
+  EXPECT_EQ(r.resultJson()["reason"], "aborted");
+  EXPECT_FALSE(r.canAbort());
+  Room again = reloaded(r, 0);
+  EXPECT_TRUE(again.over());
+  EXPECT_EQ(again.resultJson()["reason"], "aborted");
+  EXPECT_TRUE(again.spec().rated);
+}
+
+TEST(RoomClub, AnAiGameCannotBeAborted) {
+  protocol::GameSpec s;
+  s.rules = *parseRules("kalah");
+  Room r("g2", s, kCreated);
+  r.seatPlayers({Seat{"alice", "Alice", 0}, Seat{kAiSeat, "", 0}}, t0);
+  EXPECT_FALSE(r.canAbort());
+  EXPECT_FALSE(r.abort("alice", t0));
+}
+
+TEST(RoomClub, AWinIsClaimedOnlyAfterTheOpponentHasBeenGoneForTheDelay) {
+  Room r = duel(true);
+  EXPECT_FALSE(r.claimAt(1)) << "Bob is connected";
+  auto early = r.claim("alice", kCreated + 100, t0);
+  ASSERT_FALSE(early);
+  EXPECT_EQ(early.error().code, "too_early");
+  EXPECT_TRUE(r.connect("bob", -1, kCreated + 5000));
+  ASSERT_EQ(r.claimAt(1), kCreated + 7000);
+  EXPECT_EQ(r.seatsJson()["N"]["claim_at"], kCreated + 7000);
+  EXPECT_FALSE(r.claim("alice", kCreated + 6999, t0));
+  EXPECT_FALSE(r.claim("bob", kCreated + 8000, t0)) << "Alice never left";
+  auto won = r.claim("alice", kCreated + 7000, t0);
+  ASSERT_TRUE(won) << won.error().message;
+  EXPECT_EQ(r.resultJson()["winner"], "S");
+  EXPECT_EQ(r.resultJson()["reason"], "left");
+  EXPECT_FALSE(r.claim("alice", kCreated + 9000, t0)) << "once";
+  Room again = reloaded(r, 0);
+  EXPECT_EQ(again.resultJson()["winner"], "S");
+  EXPECT_EQ(again.resultJson()["reason"], "left");
+}
+
+TEST(RoomClub, ACasualGameIsNotClaimedAndAReloadRestartsTheCountdown) {
+  Room casual = duel(false);
+  casual.connect("bob", -1, kCreated + 10);
+  EXPECT_FALSE(casual.claimAt(1));
+  auto refused = casual.claim("alice", kCreated + 100000, t0);
+  ASSERT_FALSE(refused);
+  // A rated game loaded on another instance counts its players from zero: they get the whole delay
+  // from the load, not from a departure it never saw.
+  Room rated = duel(true);
+  ASSERT_TRUE(rated.move("alice", 1, "a1", std::nullopt, t0));
+  Room again = reloaded(rated, 60000);  // loaded a minute after the last stored action
+  const long long loaded = rated.log().game.updated + 60000;
+  ASSERT_TRUE(again.claimAt(1));
+  EXPECT_EQ(*again.claimAt(1), loaded + 2000);
+  EXPECT_FALSE(again.claim("alice", loaded + 1999, t0));
+  EXPECT_TRUE(again.claim("alice", loaded + 2000, t0));
+}
+
+}  // namespace
+}  // namespace semis::room
