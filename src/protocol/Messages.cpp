@@ -13,7 +13,7 @@ struct TypeName {
   bool needsGame;
 };
 
-constexpr std::array<TypeName, 16> kTypes{{
+constexpr std::array<TypeName, 24> kTypes{{
     {"join", MsgType::Join, true},
     {"leave", MsgType::Leave, true},
     {"move", MsgType::Move, true},
@@ -30,6 +30,14 @@ constexpr std::array<TypeName, 16> kTypes{{
     {"create", MsgType::Create, false},
     {"hello", MsgType::Hello, false},
     {"hint", MsgType::Hint, true},
+    {"seek", MsgType::Seek, false},
+    {"cancel_seek", MsgType::CancelSeek, false},
+    {"accept_seek", MsgType::AcceptSeek, false},
+    {"lobby", MsgType::Lobby, false},
+    {"invite", MsgType::Invite, false},
+    {"decline", MsgType::Decline, true},
+    {"abort", MsgType::Abort, true},
+    {"claim", MsgType::Claim, true},
 }};
 
 tl::unexpected<ProtocolError> bad(std::string message, const Json& id = nullptr) {
@@ -205,6 +213,7 @@ tl::expected<ClientMessage, ProtocolError> parseClientMessage(std::string_view t
       break;
     }
     default:
+      if (const std::string problem = parseClubFields(j, m); !problem.empty()) return bad(problem);
       break;
   }
   return m;

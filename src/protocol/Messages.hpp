@@ -28,7 +28,16 @@ enum class MsgType {
   Ping,
   Create,
   Hello,
-  Hint  // {"type":"hint","game":ID}: the engine's recommendation for the side to move
+  Hint,  // {"type":"hint","game":ID}: the engine's recommendation for the side to move
+  // The club (docs/club.md; ClubMessages.cpp).
+  Seek,
+  CancelSeek,
+  AcceptSeek,
+  Lobby,
+  Invite,
+  Decline,
+  Abort,
+  Claim
 };
 
 struct ProtocolError {
@@ -55,6 +64,16 @@ struct GameSpec {
   bool rated = false;  // set by the club (pairing, rated invitations), never by a `create`
 };
 
+// The club's fields: a seek's options, its id, the lobby switch, the invited friend.
+struct ClubRequest {
+  std::string seek;      // cancel_seek, accept_seek
+  std::string friendId;  // invite
+  bool on = false;       // lobby
+  bool rated = false;    // seek, invite
+  bool quick = true;     // seek
+  int range = 0;         // seek: the widest rating difference accepted, 0 any
+};
+
 struct ClientMessage {
   MsgType type = MsgType::Ping;
   std::string game;  // game id, when the type names one
@@ -63,8 +82,14 @@ struct ClientMessage {
   int house = 0;
   std::optional<long long> after;
   Json t;                        // ping payload, echoed
-  std::optional<GameSpec> spec;  // create
+  std::optional<GameSpec> spec;  // create, seek, invite
+  ClubRequest club;
 };
+
+// Reads the club's messages' fields into `m` (its type set); an error message, or "" when valid.
+[[nodiscard]] std::string parseClubFields(const Json& j, ClientMessage& m);
+// Public ids (players, seeks): 1..32 of [A-Za-z0-9].
+[[nodiscard]] bool validPublicId(std::string_view id);
 
 [[nodiscard]] tl::expected<ClientMessage, ProtocolError> parseClientMessage(std::string_view text);
 [[nodiscard]] Result<GameSpec> parseGameSpec(const Json& j);
