@@ -5,6 +5,7 @@
 // --db postgresql://... (docs/scaling.md); --site prefixes their Redis channels and keys.
 // --trust-proxy: per-address limits count X-Forwarded-For's last address on requests from a
 // loopback or private peer (a reverse proxy on this machine or network).
+// --claim-seconds N: how long a rated game's leaver has before his opponent may claim (default 30).
 
 #include <algorithm>
 #include <charconv>
@@ -32,7 +33,7 @@ int serveCommand(int argc, char** argv) {
   auto args = Args::parse(argc, argv,
                           {"port", "db", "web", "address", "threads", "idle-seconds", "rate", "ai-threads", "ai",
                            "max-connections", "max-ws-per-token", "max-ws-per-address", "max-pending-per-address",
-                           "redis", "instance", "site"},
+                           "redis", "instance", "site", "claim-seconds"},
                           {"trust-proxy"});
   if (!args) return complain("serve", args.error().message);
   server::ServerOptions o;
@@ -55,6 +56,8 @@ int serveCommand(int argc, char** argv) {
     return complain("serve", "--max-ws-per-address must be 1..1000000");
   if (!readInt(*args, "max-pending-per-address", 1, 1000000, o.maxPendingPerAddress))
     return complain("serve", "--max-pending-per-address must be 1..1000000");
+  if (!readInt(*args, "claim-seconds", 1, 3600, o.claimSeconds))
+    return complain("serve", "--claim-seconds must be 1..3600");
   o.db = args->get("db", o.db);
   o.web = args->get("web");
   o.address = args->get("address", o.address);

@@ -41,7 +41,8 @@ Json rulesJson() {
 }  // namespace
 
 ApiResponse handleApi(Hub& hub, Metrics& metrics, const Health& health, std::string_view method,
-                      std::string_view target, std::string_view body, const Identity& me, bool& handled) {
+                      std::string_view target, std::string_view body, const Identity& me, bool& handled,
+                      Club* club) {
   handled = true;
   std::string_view path = target.substr(0, target.find('?'));
   const std::string_view query = target.size() > path.size() ? target.substr(path.size() + 1) : std::string_view();
@@ -54,6 +55,11 @@ ApiResponse handleApi(Hub& hub, Metrics& metrics, const Health& health, std::str
   if (path.substr(0, 5) != "/api/") {
     handled = false;
     return {};
+  }
+  if (club) {
+    bool clubs = false;
+    ApiResponse r = handleClubApi(*club, method, path, query, body, me, clubs);
+    if (clubs) return r;
   }
   if (path == "/api/me") {
     if (get) return ok(Json{{"id", me.id}, {"name", me.name}});

@@ -1,6 +1,8 @@
 #pragma once
 // The JSON HTTP API (docs/protocol.md), free of any network type so it stays cheap to compile.
 
+#include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -13,11 +15,21 @@ struct ApiResponse {
   int status = 200;
   std::string contentType = "application/json";
   std::string body;
+  std::optional<std::string> cookie{};  // a session token to set ("" clears the cookie)
+  // Set instead of an answer: slow work (a password hash) to run off the network threads; its
+  // result is the answer. Refused when the work queue is full (503 busy).
+  std::function<ApiResponse()> slow{};
 };
+
+class Club;
 
 // Answers /healthz, /metrics and /api/...; `handled` is false for any other path. /healthz is
 // 503 {"ok":false} while `health` says no (shutting down, or the store not answering).
 ApiResponse handleApi(Hub& hub, Metrics& metrics, const Health& health, std::string_view method,
-                      std::string_view target, std::string_view body, const Identity& me, bool& handled);
+                      std::string_view target, std::string_view body, const Identity& me, bool& handled,
+                      Club* club = nullptr);
+// The club's paths (ApiClub.cpp); `handled` is false for any other.
+ApiResponse handleClubApi(Club& club, std::string_view method, std::string_view path, std::string_view query,
+                          std::string_view body, const Identity& me, bool& handled);
 
 }  // namespace semis::server

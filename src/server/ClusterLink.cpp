@@ -78,6 +78,18 @@ std::optional<BusMessage> decodeBusMessage(const std::string& site, const std::s
   std::string kind;
   if (j.is_discarded() || !j.is_object() || !read(j, "i", m.instance) || !read(j, "k", kind)) return std::nullopt;
   if (channel == ClusterLink::instancesChannel(site)) {
+    if (kind == "forget") {
+      if (!read(j, "token", m.tokenHash) || !read(j, "player", m.player)) return std::nullopt;
+      m.kind = BusMessage::Kind::Forget;
+      return m;
+    }
+    if (kind == "notify") {
+      const auto msg = j.find("message");
+      if (!read(j, "player", m.player) || m.player.empty() || msg == j.end() || !msg->is_object()) return std::nullopt;
+      m.kind = BusMessage::Kind::Notify;
+      m.message = *msg;
+      return m;
+    }
     if (kind != "beat" || !read(j, "peers", m.peers)) return std::nullopt;
     m.kind = BusMessage::Kind::Heartbeat;
     return m;
@@ -127,6 +139,14 @@ void ClusterLink::publishConnections(const std::string& game, const std::map<std
 
 void ClusterLink::publishAsk(const std::string& game) {
   bus_.publish(gameChannel(site_, game), dump(Json{{"i", instance_}, {"k", "ask"}}));
+}
+
+void ClusterLink::publishNotify(const std::string& player, const Json& message) {
+  bus_.publish(instancesChannel(site_), dump(Json{{"i", instance_}, {"k", "notify"}, {"player", player}, {"message", message}}));
+}
+
+void ClusterLink::publishForget(const std::string& tokenHash, const std::string& player) {
+  bus_.publish(instancesChannel(site_), dump(Json{{"i", instance_}, {"k", "forget"}, {"token", tokenHash}, {"player", player}}));
 }
 
 void ClusterLink::heartbeat(long long peers) {

@@ -22,12 +22,15 @@ using protocol::Json;
 
 // One message read from the bus. `instance` is the sender's.
 struct BusMessage {
-  enum class Kind { Action, Connections, Ask, Heartbeat } kind = Kind::Heartbeat;
+  enum class Kind { Action, Connections, Ask, Heartbeat, Notify, Forget } kind = Kind::Heartbeat;
   std::string instance;
   std::string game;
   store::Action action;                // Action: as stored
   std::map<std::string, int> counts;   // Connections: player id -> that instance's connections to the game
   long long peers = 0;                 // Heartbeat: that instance's connections
+  std::string player;                  // Notify: to every connection of this player...
+  Json message;                        // ... this message (a JSON object)
+  std::string tokenHash;               // Forget: a session ended (and `player`'s cached name)
 };
 
 // Decodes a bus message of the site `site` (ClusterLink); nothing for anything malformed (counted
@@ -55,6 +58,10 @@ class ClusterLink {
   void publishConnections(const std::string& game, const std::map<std::string, int>& counts);
   void publishAsk(const std::string& game);
   void heartbeat(long long peers);
+  // A message for every connection of `player`, wherever it is (invitations).
+  void publishNotify(const std::string& player, const Json& message);
+  // A session revoked or a player renamed or deleted: every instance drops what it cached of them.
+  void publishForget(const std::string& tokenHash, const std::string& player);
 
   // The live list in shared keys: a hash of lines and a sorted set by creation time.
   void setLiveLine(const std::string& game, long long created, const Json& line);

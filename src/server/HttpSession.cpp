@@ -1,6 +1,7 @@
 // One HTTP connection: keep-alive requests, the API, static files, and the upgrade to /ws.
 
 #include <algorithm>
+#include <boost/asio/post.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
@@ -10,6 +11,7 @@
 #include <sstream>
 
 #include "server/Api.hpp"
+#include "server/Club.hpp"
 #include "server/Log.hpp"
 #include "server/Routes.hpp"
 #include "server/Sessions.hpp"
@@ -205,7 +207,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     bool handled = false;
     ApiResponse res = handleApi(ctx_.hub, ctx_.metrics, ctx_.health,
                                 std::string_view(req.method_string().data(), req.method_string().size()), rawTarget,
-                                req.body(), me, handled);
+                                req.body(), me, handled, ctx_.club);
+    if (res.slow) return respondLater(std::move(req), std::move(res.slow), std::move(me));
     if (!handled) {
       if (req.method() != http::verb::get && req.method() != http::verb::head) {
         res = {405, "text/plain", "method not allowed\n"};
@@ -228,6 +231,29 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     return client ? addressKey(*client) : peer_;
   }
 
+  // Runs `job` on the club's work pool and answers with its result on this session's executor;
+  // a full pool answers `busy` now.
+  void respondLater(HttpRequest req, std::function<ApiResponse()> job, Identity me) {
+    auto self = shared_from_this();
+    auto request = std::make_shared<HttpRequest>(std::move(req));
+    responding_ = true;  // (nothing else may answer meanwhile)
+    const bool queued = ctx_.club != nullptr && ctx_.club->slowWork().submit([self, request, job = std::move(job), me] {
+      ApiResponse out;
+      try {
+        out = job();
+      } catch (const std::exception& e) {
+        out = {500, "application/json", R"({"error":{"code":"internal","message":"the request failed"}})"};
+      }
+      boost::asio::post(self->stream_.get_executor(), [self, request, out = std::move(out), me]() mutable {
+        self->respond(*request, std::move(out), me.created ? me.token : "", request->keep_alive() && !self->ctx_.stopping);
+      });
+    });
+    if (!queued) {
+      respond(*request, {503, "application/json", R"({"error":{"code":"busy","message":"too many sign-ins right now: try again"}})"},
+              me.created ? me.token : "", request->keep_alive() && !ctx_.stopping);
+    }
+  }
+
   void respond(const HttpRequest& req, ApiResponse res, const std::string& newToken, bool keepAlive) {
     responding_ = true;
     auto out = std::make_shared<http::response<http::string_body>>(static_cast<http::status>(res.status),
@@ -235,7 +261,12 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     out->set(http::field::server, "semis");
     out->set(http::field::content_type, res.contentType);
     out->set(http::field::cache_control, "no-store");
-    if (!newToken.empty()) {
+    if (res.cookie) {
+      // A session the answer changes (sign-in, sign-out, a redeemed code): set, or cleared.
+      out->set(http::field::set_cookie, res.cookie->empty()
+                                            ? std::string("semis_token=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax")
+                                            : "semis_token=" + *res.cookie + "; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax");
+    } else if (!newToken.empty()) {
       out->set(http::field::set_cookie,
                "semis_token=" + newToken + "; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax");
     }

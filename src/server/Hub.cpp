@@ -172,6 +172,8 @@ Outcome<Identity> Hub::rename(const Identity& me, const std::string& name) {
   std::lock_guard lock(playersMu_);
   byToken_[accounts::hashToken(me.token)] = store::PlayerRow{me.id, name, 0};
   names_[me.id] = name;
+  // The other instances cached the old name (and this session's row with it): they read it again.
+  if (link_) link_->publishForget(accounts::hashToken(me.token), me.id);
   return renamed;
 }
 
@@ -237,6 +239,18 @@ Outcome<Json> Hub::create(const Identity& me, const protocol::GameSpec& spec) {
     metrics_.storeErrors++;
     return tl::unexpected(storeRefusal(r.error()));
   }
+  adoptNew(std::move(room));
+  const char* seat = spec.mode == protocol::Mode::Local ? "both" : protocol::sideName(mine);
+  return Json{{"id", id}, {"link", "/g/" + id}, {"seat", seat}};
+}
+
+void Hub::adoptNew(std::unique_ptr<room::Room> room) {
+  const std::string id = room->id();
+  const protocol::GameSpec& spec = room->spec();
+  logInfo("game_created", {{"game", id},
+                           {"rules", toString(spec.rules)},
+                           {"mode", protocol::modeName(spec.mode)},
+                           {"rated", spec.rated}});
   auto live = std::make_shared<Live>();
   live->room = std::move(room);
   live->lastActivity = Clock::now();
@@ -247,14 +261,70 @@ Outcome<Json> Hub::create(const Identity& me, const protocol::GameSpec& spec) {
   held(id);
   metrics_.gamesCreated++;
   countGames();
-  logInfo("game_created", {{"game", id}, {"rules", toString(spec.rules)}, {"mode", protocol::modeName(spec.mode)}});
-  {
-    std::lock_guard lock(live->mu);
-    afterChange(*live);
-    maybeAi(live);
+  std::lock_guard lock(live->mu);
+  afterChange(*live);
+  maybeAi(live);
+}
+
+Outcome<std::string> Hub::createPaired(const protocol::GameSpec& spec, const std::array<std::string, 2>& players,
+                                       const GameWriter& write) {
+  if (stopping_) return tl::unexpected(Refusal{"unavailable", "the server is shutting down", {}});
+  const std::string id = accounts::randomId(10);
+  auto room = std::make_unique<room::Room>(id, spec, nowMs());
+  room->seatPlayers({room::Seat{players[0], playerName(players[0]), 0}, room::Seat{players[1], playerName(players[1]), 0}},
+                    Clock::now());
+  if (auto r = write(room->row()); !r) {
+    if (r.error().fault != store::Fault::Conflict) metrics_.storeErrors++;
+    return tl::unexpected(r.error().fault == store::Fault::Conflict
+                              ? Refusal{"conflict", "one of the players was paired meanwhile", {}}
+                              : storeRefusal(r.error()));
   }
-  const char* seat = spec.mode == protocol::Mode::Local ? "both" : protocol::sideName(mine);
-  return Json{{"id", id}, {"link", "/g/" + id}, {"seat", seat}};
+  adoptNew(std::move(room));
+  return id;
+}
+
+void Hub::sendLocal(const std::string& player, const Message& message) {
+  std::vector<std::shared_ptr<Peer>> targets;
+  {
+    std::lock_guard lock(peersMu_);
+    for (auto& [raw, weak] : peers_) {
+      if (auto p = weak.lock(); p && p->playerId() == player) targets.push_back(std::move(p));
+    }
+  }
+  for (auto& p : targets) p->send(message);
+}
+
+void Hub::notify(const std::string& player, const Json& message) {
+  sendLocal(player, text(message));
+  if (link_) link_->publishNotify(player, message);
+}
+
+long long Hub::online() {
+  long long n = 0;
+  {
+    std::lock_guard lock(peersMu_);
+    n = static_cast<long long>(peers_.size());
+  }
+  return n + (link_ ? link_->otherPeers() : 0);
+}
+
+bool Hub::connectedHere(const std::string& player) {
+  std::lock_guard lock(peersMu_);
+  for (auto& [raw, weak] : peers_) {
+    if (auto p = weak.lock(); p && p->playerId() == player) return true;
+  }
+  return false;
+}
+
+void Hub::forgetPlayer(const std::string& tokenHash, const std::string& playerId) {
+  forgetHere(tokenHash, playerId);
+  if (link_) link_->publishForget(tokenHash, playerId);
+}
+
+void Hub::forgetHere(const std::string& tokenHash, const std::string& playerId) {
+  std::lock_guard lock(playersMu_);
+  if (!tokenHash.empty()) byToken_.erase(tokenHash);
+  if (!playerId.empty()) names_.erase(playerId);
 }
 
 Outcome<Hub::LivePtr> Hub::find(const std::string& id) {
@@ -363,8 +433,13 @@ Json Hub::liveGames() {
 std::optional<Json> Hub::state(const std::string& gameId, const std::string& playerId) {
   auto live = find(gameId);
   if (!live) return std::nullopt;
-  std::lock_guard lock((*live)->mu);
-  return (*live)->room->stateJson(playerId, watcherCount(**live), Clock::now());
+  Json state;
+  {
+    std::lock_guard lock((*live)->mu);
+    state = (*live)->room->stateJson(playerId, watcherCount(**live), Clock::now());
+  }
+  if (club_) club_->decorate(state);
+  return state;
 }
 
 std::optional<std::string> Hub::record(const std::string& gameId) {
@@ -390,6 +465,7 @@ void Hub::detach(Peer* peer) {
     }
   }
   for (const std::string& id : games) leave(*peer, id);
+  if (club_) club_->detached(peer);
 }
 
 void Hub::tick() {

@@ -8,6 +8,7 @@
 #include <array>
 #include <atomic>
 #include <chrono>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -21,6 +22,7 @@
 #include "protocol/Messages.hpp"
 #include "room/Room.hpp"
 #include "server/AiPool.hpp"
+#include "server/ClubHooks.hpp"
 #include "server/Metrics.hpp"
 #include "server/MoveSource.hpp"
 #include "store/Store.hpp"
@@ -66,6 +68,7 @@ struct HubOptions {
   std::chrono::minutes evictAfter{10};  // a game nobody watches leaves memory after this
   std::chrono::hours abandonAfter{24 * 7};  // an unfinished game untouched this long is abandoned
   int hintBudgetMs = 1000;
+  long long claimDelayMs = 30000;  // a rated game's leaver may be claimed against after this
 };
 
 using Refusal = room::Refusal;
@@ -105,6 +108,24 @@ class Hub {
   // For tests and /metrics: games in memory.
   [[nodiscard]] std::size_t gamesInMemory();
 
+  // The club (docs/club.md). Set before any client connects.
+  void setClub(ClubHooks* club) { club_ = club; }
+  // A game between two players seated at once (a pairing, an accepted seek or invitation): `write`
+  // stores its row with whatever goes with it, in one transaction; its refusal refuses.
+  using GameWriter = std::function<store::StoreResult<void>(const store::GameRow&)>;
+  Outcome<std::string> createPaired(const protocol::GameSpec& spec, const std::array<std::string, 2>& players,
+                                    const GameWriter& write);
+  // Sends `message` to every connection of `player`, on every instance.
+  void notify(const std::string& player, const Json& message);
+  // Open connections, on every instance; whether `player` has one here.
+  [[nodiscard]] long long online();
+  [[nodiscard]] bool connectedHere(const std::string& player);
+  [[nodiscard]] std::string nameOf(const std::string& playerId) { return playerName(playerId); }
+  // Writes the guest's row if it is not stored yet (he signs up, asks for a claim code).
+  Outcome<void> storePlayer(const Identity& me) { return ensureStored(me); }
+  // Forgets what is cached of a player's sessions and name (sign-out, deletion, sign-up).
+  void forgetPlayer(const std::string& tokenHash, const std::string& playerId);
+
  private:
   using Clock = std::chrono::steady_clock;
   struct Live;
@@ -136,6 +157,9 @@ class Hub {
   Outcome<void> rematchOnce(Peer& peer, const LivePtr& live);
   void sendError(Peer& peer, const Refusal& refusal, const Json& id = nullptr);
   Outcome<Json> create(const Identity& me, const protocol::GameSpec& spec);
+  void adoptNew(std::unique_ptr<room::Room> room);  // a game just stored: in memory, listed, AI asked
+  void sendLocal(const std::string& player, const Message& message);
+  void forgetHere(const std::string& tokenHash, const std::string& playerId);  // this instance's caches only
   void evict();
   void countGames();  // the gauges
   // A game just put in memory (loaded or created): watched on the bus.
@@ -182,6 +206,7 @@ class Hub {
   std::unordered_map<std::string, std::pair<double, Clock::time_point>> createBuckets_;
 
   std::unique_ptr<ClusterLink> link_;  // null: alone
+  ClubHooks* club_ = nullptr;          // null: no club
 
   std::atomic<bool> stopping_{false};
   std::atomic<long long> ticks_{0};

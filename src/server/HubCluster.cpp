@@ -55,6 +55,8 @@ void Hub::onBus(const std::string& channel, const std::string& payload) {
     }
     if (m->instance == link_->instance()) return;  // our own, back from Redis
     if (m->kind == BusMessage::Kind::Heartbeat) return link_->heard(m->instance, m->peers, nowMs());
+    if (m->kind == BusMessage::Kind::Notify) return sendLocal(m->player, text(m->message));
+    if (m->kind == BusMessage::Kind::Forget) return forgetHere(m->tokenHash, m->player);
     LivePtr live = inMemory(m->game);
     if (!live) return;
     std::lock_guard lock(live->mu);
@@ -174,7 +176,7 @@ void Hub::recount(Live& live) {
     const room::Seat& seat = room.seats()[s];
     if (s == 1 && seat.player == room.seats()[0].player) break;  // a local game: one player, counted once
     const int want = total[seat.player];
-    if (want != seat.connected) changed = room.connect(seat.player, want - seat.connected) || changed;
+    if (want != seat.connected) changed = room.connect(seat.player, want - seat.connected, nowMs()) || changed;
   }
   if (changed) presence(live);
 }

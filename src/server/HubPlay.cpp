@@ -12,10 +12,6 @@ namespace semis::server {
 
 namespace {
 
-Message text(const Json& j) {
-  return std::make_shared<const std::string>(j.dump(-1, ' ', false, Json::error_handler_t::replace));
-}
-
 // A conflict still there after the one retry is, to the client, the server being busy.
 Refusal retryable(Refusal r) {
   if (r.code == "conflict") r.code = "busy";
@@ -56,6 +52,14 @@ void Hub::onMessage(const std::shared_ptr<Peer>& peer, const protocol::ClientMes
           text(Json{{"type", "hello"}, {"id", peer->playerId()}, {"name", playerName(peer->playerId())}}));
     case MsgType::Ping:
       return;
+    case MsgType::Seek:
+    case MsgType::CancelSeek:
+    case MsgType::AcceptSeek:
+    case MsgType::Lobby:
+    case MsgType::Invite:
+    case MsgType::Decline:
+      if (!club_) return sendError(*peer, Refusal{"unavailable", "this server has no club", {}});
+      return club_->onMessage(peer, msg);
     default:
       return act(peer, msg);
   }
@@ -115,7 +119,12 @@ void Hub::presence(Live& live) {
 }
 
 void Hub::afterChange(Live& live) {
+  live.room->setClaimDelay(options_.claimDelayMs);  // not in the record: every room, however it came
   const room::Room& room = *live.room;
+  if (club_ && room.over() && room.spec().rated && !live.ratedSeen) {
+    live.ratedSeen = true;
+    club_->ratedGameOver(room.id());
+  }
   // The live list: games being played, never a friend's game still waiting for him (its link is
   // his invitation).
   const bool listed = !room.over() && room.full() && room.spec().mode != protocol::Mode::Local;
@@ -174,7 +183,7 @@ void Hub::join(const std::shared_ptr<Peer>& peer, const protocol::ClientMessage&
       std::lock_guard plock(peersMu_);
       watching_[peer.get()].insert(room.id());
     }
-    if (room.connect(player, +1)) presence(*live);
+    if (room.connect(player, +1, nowMs())) presence(*live);
     announce(*live);
     afterChange(*live);
   }
@@ -183,8 +192,9 @@ void Hub::join(const std::shared_ptr<Peer>& peer, const protocol::ClientMessage&
     for (long long n = *msg.lastEvent; n < last; ++n) peer->send(room.events()[static_cast<std::size_t>(n)]);
     return peer->send(text(Json{{"type", "caught_up"}, {"game", room.id()}, {"last_event", last}}));
   }
-  peer->send(text(Json{{"type", "state"},
-                       {"game", room.stateJson(player, watcherCount(*live), std::chrono::steady_clock::now())}}));
+  Json state = room.stateJson(player, watcherCount(*live), std::chrono::steady_clock::now());
+  if (club_) club_->decorate(state);  // (this game's lock only: its players' ratings are read)
+  peer->send(text(Json{{"type", "state"}, {"game", std::move(state)}}));
 }
 
 void Hub::leave(Peer& peer, const std::string& gameId) {
@@ -198,7 +208,7 @@ void Hub::leave(Peer& peer, const std::string& gameId) {
   std::lock_guard lock(live->mu);
   if (live->watchers.erase(&peer) == 0) return;
   live->lastActivity = std::chrono::steady_clock::now();
-  if (live->room->connect(peer.playerId(), -1)) presence(*live);
+  if (live->room->connect(peer.playerId(), -1, nowMs())) presence(*live);
   announce(*live);
   afterChange(*live);
 }
@@ -252,6 +262,12 @@ Outcome<void> Hub::actOnce(Peer& peer, const LivePtr& live, const protocol::Clie
       break;
     case MsgType::Swap:
       change = room.swap(player, now);
+      break;
+    case MsgType::Abort:
+      change = room.abort(player, now);
+      break;
+    case MsgType::Claim:
+      change = room.claim(player, nowMs(), now);
       break;
     default:
       break;

@@ -18,6 +18,11 @@ inline long long nowMs() {
   return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
 }
 
+// A message as sessions queue it: dumped once, shared by every connection it goes to.
+inline Message text(const Json& j) {
+  return std::make_shared<const std::string>(j.dump(-1, ' ', false, Json::error_handler_t::replace));
+}
+
 struct Hub::Live {
   std::mutex mu;
   std::unique_ptr<room::Room> room;
@@ -25,6 +30,7 @@ struct Hub::Live {
   // In a cluster: the other instances' connections to this game, instance -> player -> count.
   std::map<std::string, std::map<std::string, int>> remote;
   bool aiQueued = false;
+  bool ratedSeen = false;  // a rated game's end was handed to the club
   bool gone = false;  // evicted: a caller holding this pointer must look the game up again
   std::chrono::steady_clock::time_point lastActivity{};
 };

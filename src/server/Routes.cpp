@@ -31,7 +31,10 @@ Route routeOf(std::string_view path) {
   if (path == "/metrics") return Route::Metrics;
   if (path.substr(0, 5) == "/api/") return Route::Api;
   if (path == "/ws") return Route::Socket;
-  if (path == "/" || path == "/index.html" || path.substr(0, 3) == "/g/") return Route::Page;
+  // The client's own pages (a game, a profile, a leaderboard) are all its one page.
+  if (path == "/" || path == "/index.html" || path.substr(0, 3) == "/g/" || path.substr(0, 3) == "/p/" ||
+      path.substr(0, 5) == "/top/" || path == "/friends")
+    return Route::Page;
   return Route::File;
 }
 

@@ -2,6 +2,8 @@
 
 #include "server/Server.hpp"
 
+#include "server/Club.hpp"
+
 #include <sys/resource.h>
 
 #include <atomic>
@@ -130,12 +132,13 @@ class Listener : public std::enable_shared_from_this<Listener> {
   int otherFailures_ = 0;  // accept() failures in a row that did not pause it
 };
 
-void tickEvery(net::steady_timer& timer, Hub& hub) {
+void tickEvery(net::steady_timer& timer, Hub& hub, Club& club) {
   timer.expires_after(std::chrono::milliseconds(100));
-  timer.async_wait([&timer, &hub](boost::system::error_code ec) {
+  timer.async_wait([&timer, &hub, &club](boost::system::error_code ec) {
     if (ec) return;
     hub.tick();
-    tickEvery(timer, hub);
+    club.tick();
+    tickEvery(timer, hub, club);
   });
 }
 
@@ -167,6 +170,7 @@ int runServer(const ServerOptions& options, std::unique_ptr<MoveSource> ai) {
   Metrics metrics;
   HubOptions hubOptions;
   hubOptions.aiThreads = options.aiThreads;
+  hubOptions.claimDelayMs = 1000LL * options.claimSeconds;
   Hub hub(**store, metrics, ai ? std::move(ai) : makeEngineMoveSource(), hubOptions);
   auto resumed = hub.resume();
   if (!resumed) {
@@ -177,10 +181,12 @@ int runServer(const ServerOptions& options, std::unique_ptr<MoveSource> ai) {
   if (bus) hub.joinCluster(*bus, instance, options.site);
   const int threads = std::max(1, options.threads);
   net::io_context ioc(threads);
+  // After the io_context, so destroyed before it: its work pool's last answers are posted to it.
+  Club club(**store, hub);
   // A primary-key lookup of no one: one round trip to the database, nothing read.
   Health health([&store] { return (*store)->player("").has_value(); });
   health.start();
-  ServerContext ctx{hub, metrics, options, health};
+  ServerContext ctx{hub, metrics, options, health, &club};
   auto listener = std::make_shared<Listener>(ioc, ctx);
   auto port = listener->open(options.address, options.port);
   if (!port) {
@@ -197,7 +203,7 @@ int runServer(const ServerOptions& options, std::unique_ptr<MoveSource> ai) {
                         {"abandoned_games", *resumed}});
 
   net::steady_timer ticker(ioc);
-  tickEvery(ticker, hub);
+  tickEvery(ticker, hub, club);
 
   net::steady_timer stopTimer(ioc);
   net::signal_set signals(ioc, SIGTERM, SIGINT);

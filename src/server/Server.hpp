@@ -31,6 +31,8 @@ struct ServerOptions {
   // Behind a reverse proxy (HAProxy): a request from a loopback or private peer is counted under
   // the last address of its X-Forwarded-For, the one the proxy itself saw (docs/server.md, Limits).
   bool trustProxy = false;
+  // A rated game's player with no connection left may be claimed against after this (docs/club.md).
+  int claimSeconds = 30;
 };
 
 // Runs until SIGTERM or SIGINT; returns the process exit status. `ai` defaults to the greedy source.

@@ -78,11 +78,14 @@ class KeyCounter {
   std::unordered_map<std::string, int> counts_;
 };
 
+class Club;
+
 struct ServerContext {
   Hub& hub;
   Metrics& metrics;
   const ServerOptions& options;
   Health& health;
+  Club* club = nullptr;  // the club (accounts, ratings, pairing, friends)
   std::atomic<bool> stopping{false};
   std::atomic<int> connections{0};  // TCP connections now (HTTP or WebSocket)
   KeyCounter pendingByAddress{};    // HTTP connections waiting for a request: new, or idle kept alive

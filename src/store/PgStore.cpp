@@ -6,6 +6,8 @@
 
 #include <chrono>
 
+#include "store/ClubSchema.hpp"
+#include "store/PgClub.hpp"
 #include "store/PgPool.hpp"
 #include "store/Store.hpp"
 
@@ -37,8 +39,8 @@ struct Step {
   int version;
   const char* sql;
 };
-constexpr Step kSteps[] = {{2, kSchema2}};
-constexpr int kNewest = 2;
+constexpr Step kSteps[] = {{2, kSchema2}, {3, kClubSchema}};
+constexpr int kNewest = 3;
 // Enough for a server's threads: a call holds its connection only for its own statements.
 constexpr int kPoolSize = 4;
 // Taken by every migration step, so servers starting together migrate one after the other.
@@ -52,32 +54,16 @@ long long nowMs() {
 }
 
 constexpr const char* kGameSelect =
-    "SELECT id,rules,mode,level,clock_seconds,clock_increment,seat_s,seat_n,status,result,created,updated "
+    "SELECT id,rules,mode,level,clock_seconds,clock_increment,seat_s,seat_n,status,result,created,updated,rated "
     "FROM games WHERE id=$1";
 
-GameRow gameRow(const PgResult& r, int row) {
-  GameRow g;
-  g.id = r.text(row, 0);
-  g.rules = r.text(row, 1);
-  g.mode = r.text(row, 2);
-  g.level = r.text(row, 3);
-  g.clockSeconds = static_cast<int>(r.number(row, 4));
-  g.clockIncrement = static_cast<int>(r.number(row, 5));
-  g.seatS = r.text(row, 6);
-  g.seatN = r.text(row, 7);
-  g.status = r.text(row, 8);
-  g.result = r.text(row, 9);
-  g.created = r.number(row, 10);
-  g.updated = r.number(row, 11);
-  return g;
-}
 
 StoreResult<void> insertGame(PGconn* c, const GameRow& g) {
   auto r = pgQuery(c,
                    "INSERT INTO games(id,rules,mode,level,clock_seconds,clock_increment,seat_s,seat_n,status,result,"
-                   "created,updated) VALUES($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12)",
+                   "created,updated,rated) VALUES($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13)",
                    {g.id, g.rules, g.mode, g.level, num(g.clockSeconds), num(g.clockIncrement), g.seatS, g.seatN,
-                    g.status, g.result, num(g.created), num(g.updated != 0 ? g.updated : g.created)});
+                    g.status, g.result, num(g.created), num(g.updated != 0 ? g.updated : g.created), num(g.rated ? 1 : 0)});
   if (!r) return tl::unexpected(r.error());
   return {};
 }
@@ -118,7 +104,18 @@ std::string textArray(const std::vector<std::string>& items) {
 
 class PgStore final : public Store {
  public:
-  PgStore(const std::string& url, const OpenOptions& options) : pool_(url, kPoolSize, options.busyTimeoutMs) {}
+  PgStore(const std::string& url, const OpenOptions& options) : pool_(url, kPoolSize, options.busyTimeoutMs) {
+    club_ = makePgClub(
+        [this](bool write, const std::function<StoreResult<void>(PGconn*)>& body) {
+          return call<void>(write ? Mode::Write : Mode::Snapshot, body);
+        },
+        [](PGconn* c, const GameRow& game, const std::vector<EventRow>& events) -> StoreResult<void> {
+          if (auto r = insertGame(c, game); !r) return r;
+          return insertEvents(c, game.id, events);
+        });
+  }
+
+  ClubStore& club() override { return *club_; }
 
   StoreResult<void> start() {
     for (const Step& step : kSteps) {
@@ -280,7 +277,7 @@ class PgStore final : public Store {
       auto r = pgQuery(c, kGameSelect, {id});
       if (!r) return tl::unexpected(r.error());
       if (r->rows() == 0) return std::nullopt;
-      return gameRow(*r, 0);
+      return pgGameRow(*r, 0);
     });
   }
 
@@ -291,7 +288,7 @@ class PgStore final : public Store {
       if (!g) return tl::unexpected(g.error());
       if (g->rows() == 0) return std::nullopt;
       GameLog log;
-      log.game = gameRow(*g, 0);
+      log.game = pgGameRow(*g, 0);
       auto m = pgQuery(c,
                        "SELECT seq,kind,side,house,client_id,clock_s,clock_n,event_n FROM moves WHERE game=$1 "
                        "ORDER BY seq",
@@ -328,18 +325,7 @@ class PgStore final : public Store {
 
   StoreResult<std::vector<long long>> lastEvents(const std::vector<std::string>& ids) override {
     if (ids.empty()) return std::vector<long long>{};
-    // One statement for all: the ids as one text[] parameter (an array literal, each id quoted).
-    std::string array = "{";
-    for (const std::string& id : ids) {
-      if (array.size() > 1) array += ',';
-      array += '"';
-      for (char ch : id) {
-        if (ch == '"' || ch == '\\') array += '\\';
-        array += ch;
-      }
-      array += '"';
-    }
-    array += '}';
+    const std::string array = textArray(ids);  // one statement for all: the ids as one text[]
     return call<std::vector<long long>>(Mode::Single, [&](PGconn* c) -> StoreResult<std::vector<long long>> {
       auto r = pgQuery(c,
                        "SELECT COALESCE((SELECT MAX(n) FROM events e WHERE e.game = g.id), 0) "
@@ -416,6 +402,7 @@ class PgStore final : public Store {
   }
 
   PgPool pool_;
+  std::unique_ptr<ClubStore> club_;
 };
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "accounts/Tokens.hpp"
+#include "store/ClubSchema.hpp"
 #include "store/SqliteStore.hpp"
 
 namespace semis::store {
@@ -57,7 +58,7 @@ CREATE INDEX games_seat_s ON games(seat_s, status);
 CREATE INDEX games_seat_n ON games(seat_n, status);
 )SQL";
 
-constexpr const char* kSteps[] = {kStep1, kStep2};
+constexpr const char* kSteps[] = {kStep1, kStep2, kClubSchema};
 static_assert(sizeof(kSteps) / sizeof(kSteps[0]) == kSchemaVersion);
 
 void hashTokenFunction(sqlite3_context* context, int, sqlite3_value** argv) {

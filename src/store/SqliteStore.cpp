@@ -1,35 +1,13 @@
 #include "store/SqliteStore.hpp"
 
+#include "store/SqliteCommon.hpp"
+
 #include <cerrno>
 #include <thread>
 
 namespace semis::store {
 
 namespace {
-
-void bindText(sqlite3_stmt* s, int i, const std::string& v) {
-  sqlite3_bind_text(s, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT);
-}
-
-std::string colText(sqlite3_stmt* s, int i) {
-  const auto* p = sqlite3_column_text(s, i);
-  return p == nullptr ? std::string() : std::string(reinterpret_cast<const char*>(p));
-}
-
-// Resets a cached statement whatever way the call leaves.
-struct Reset {
-  sqlite3_stmt* s;
-  ~Reset() {
-    sqlite3_reset(s);
-    sqlite3_clear_bindings(s);
-  }
-};
-
-#define SEMIS_PREPARE(conn, var, sql)                   \
-  auto var##Or = (conn).prepare(sql);                   \
-  if (!var##Or) return tl::unexpected(var##Or.error()); \
-  sqlite3_stmt* var = *var##Or;                         \
-  Reset var##Reset { var }
 
 // SQLite's own busy handler sleeps in steps of up to 100 ms; the checkpoint's log restart holds
 // writers for far less, so a call waiting on it retries every 200 us at first. Another process's
@@ -45,25 +23,9 @@ int busyHandler(void* arg, int count) {
 }
 
 constexpr const char* kGameColumns =
-    "SELECT id,rules,mode,level,clock_seconds,clock_increment,seat_s,seat_n,status,result,created,updated "
+    "SELECT id,rules,mode,level,clock_seconds,clock_increment,seat_s,seat_n,status,result,created,updated,rated "
     "FROM games WHERE id=?";
 
-GameRow gameRow(sqlite3_stmt* s) {
-  GameRow g;
-  g.id = colText(s, 0);
-  g.rules = colText(s, 1);
-  g.mode = colText(s, 2);
-  g.level = colText(s, 3);
-  g.clockSeconds = sqlite3_column_int(s, 4);
-  g.clockIncrement = sqlite3_column_int(s, 5);
-  g.seatS = colText(s, 6);
-  g.seatN = colText(s, 7);
-  g.status = colText(s, 8);
-  g.result = colText(s, 9);
-  g.created = sqlite3_column_int64(s, 10);
-  g.updated = sqlite3_column_int64(s, 11);
-  return g;
-}
 
 long long nowMs() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
@@ -150,21 +112,6 @@ void SqliteConn::rollback() {
   if (db != nullptr && sqlite3_get_autocommit(db) == 0) (void)run("ROLLBACK");
 }
 
-// The one place a write transaction happens: the writer's mutex for the whole transaction (no other
-// thread's statement can land inside it), BEGIN IMMEDIATE (the file's write lock taken up front, so
-// a transaction never fails half way for a lock), COMMIT or ROLLBACK whatever `body` answers.
-template <class T, class Body>
-StoreResult<T> writeTransaction(SqliteConn& conn, Body&& body) {
-  std::lock_guard lock(conn.mutex);
-  if (auto r = conn.run("BEGIN IMMEDIATE"); !r) return tl::unexpected(r.error());
-  StoreResult<T> result = body();
-  if (result) {
-    if (auto c = conn.run("COMMIT"); !c) result = tl::unexpected(c.error());
-  }
-  if (!result) conn.rollback();
-  return result;
-}
-
 StoreResult<std::unique_ptr<Store>> SqliteStore::open(const std::string& path, const OpenOptions& options) {
   std::unique_ptr<SqliteStore> store(new SqliteStore);
   SqliteConn& w = store->writer_;
@@ -211,6 +158,15 @@ StoreResult<std::unique_ptr<Store>> SqliteStore::open(const std::string& path, c
   c.busyTimeoutMs = 1000;
   // A connection learns the file is in WAL mode only once it reads it; until then checkpoints do nothing.
   if (auto r = c.exec("SELECT count(*) FROM sqlite_master"); !r) return tl::unexpected(r.error());
+  SqliteStore* self = store.get();
+  store->club_ = makeSqliteClub(store->writer_, store->reader_,
+                                [self](const GameRow& game, const std::vector<EventRow>& events) -> StoreResult<void> {
+                                  if (auto r = self->insertGame(game); !r) return r;
+                                  for (const EventRow& e : events) {
+                                    if (auto r = self->insertEvent(game.id, e); !r) return r;
+                                  }
+                                  return {};
+                                });
   return std::unique_ptr<Store>(std::move(store));
 }
 
@@ -224,7 +180,7 @@ SqliteStore::~SqliteStore() {
 StoreResult<void> SqliteStore::insertGame(const GameRow& g) {
   SEMIS_PREPARE(writer_, s,
                 "INSERT INTO games(id,rules,mode,level,clock_seconds,clock_increment,seat_s,seat_n,status,result,"
-                "created,updated) VALUES(?,?,?,?,?,?,?,?,?,?,?,?)");
+                "created,updated,rated) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?)");
   bindText(s, 1, g.id);
   bindText(s, 2, g.rules);
   bindText(s, 3, g.mode);
@@ -237,6 +193,7 @@ StoreResult<void> SqliteStore::insertGame(const GameRow& g) {
   bindText(s, 10, g.result);
   sqlite3_bind_int64(s, 11, g.created);
   sqlite3_bind_int64(s, 12, g.updated != 0 ? g.updated : g.created);
+  sqlite3_bind_int(s, 13, g.rated ? 1 : 0);
   if (const int rc = sqlite3_step(s); rc != SQLITE_DONE) return tl::unexpected(writer_.error(rc, "game " + g.id));
   return {};
 }

@@ -10,9 +10,12 @@
 #include <sqlite3.h>
 
 #include <chrono>
+#include <functional>
+#include <memory>
 #include <mutex>
 #include <unordered_map>
 
+#include "store/ClubStore.hpp"
 #include "store/Store.hpp"
 
 namespace semis::store {
@@ -39,6 +42,11 @@ struct SqliteConn {
 // Maps an SQLite result code to the store's fault.
 [[nodiscard]] Fault sqliteFault(int rc);
 
+// Inserts a game row and its first events inside the writer's open transaction.
+using SqliteGameWriter = std::function<StoreResult<void>(const GameRow&, const std::vector<EventRow>&)>;
+// The club's records on the same connections (SqliteClub.cpp).
+std::unique_ptr<ClubStore> makeSqliteClub(SqliteConn& writer, SqliteConn& reader, SqliteGameWriter insertGame);
+
 class SqliteStore final : public Store {
  public:
   static StoreResult<std::unique_ptr<Store>> open(const std::string& path, const OpenOptions& options);
@@ -58,6 +66,7 @@ class SqliteStore final : public Store {
   StoreResult<long long> countGames() override;
   StoreResult<std::vector<long long>> lastEvents(const std::vector<std::string>& ids) override;
   StoreResult<void> maintain() override;
+  ClubStore& club() override { return *club_; }
 
  private:
   SqliteStore() = default;
@@ -70,6 +79,7 @@ class SqliteStore final : public Store {
   SqliteConn writer_;
   SqliteConn reader_;
   SqliteConn checkpointer_;
+  std::unique_ptr<ClubStore> club_;
 };
 
 // Brings the schema to the newest version, one step a transaction (SqliteSchema.cpp).
@@ -79,6 +89,6 @@ StoreResult<int> sqliteSchemaVersion(SqliteConn& conn);
 // Registers semis_hash_token(token) and semis_new_id() (accounts/Tokens.hpp) for step 2.
 int registerSqliteFunctions(sqlite3* db);
 // The newest schema version.
-inline constexpr int kSchemaVersion = 2;
+inline constexpr int kSchemaVersion = 3;
 
 }  // namespace semis::store

@@ -95,6 +95,8 @@ struct GameLog {
   std::vector<EventRow> events;
 };
 
+class ClubStore;
+
 class Store {
  public:
   virtual ~Store() = default;
@@ -125,6 +127,9 @@ class Store {
   // The last event number of each game, in the order asked (0 for a game without events or not
   // stored): one cheap read that tells an instance which of its copies is behind the record.
   virtual StoreResult<std::vector<long long>> lastEvents(const std::vector<std::string>& ids) = 0;
+
+  // The club's records (store/ClubStore.hpp), in the same database.
+  virtual ClubStore& club() = 0;
 
   // Housekeeping off the request path, called by the server every 200 ms from its own thread
   // (SQLite: the WAL checkpoint on a second connection; PostgreSQL: nothing).

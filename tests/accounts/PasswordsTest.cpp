@@ -2,9 +2,6 @@
 
 #include <gtest/gtest.h>
 
-#include <atomic>
-#include <thread>
-#include <vector>
 
 namespace semis::accounts {
 namespace {
@@ -44,33 +41,6 @@ TEST(Passwords, ClaimCodesAreTypedForgivingly) {
   EXPECT_FALSE(normalClaimCode("ABCDEFG0"));  // 0 is never in a code
   EXPECT_FALSE(normalClaimCode(std::string(40, 'A')));
   EXPECT_NE(newClaimCode(), newClaimCode());
-}
-
-TEST(Passwords, TheGateBoundsHashesRunningAndWaiting) {
-  PasswordGate gate(2, 3);
-  std::atomic<int> inside{0}, most{0}, done{0}, refused{0};
-  std::atomic<bool> release{false};
-  std::vector<std::thread> callers;
-  for (int i = 0; i < 8; ++i) {
-    callers.emplace_back([&] {
-      const bool ran = gate.run([&] {
-        const int now = ++inside;
-        int seen = most.load();
-        while (now > seen && !most.compare_exchange_weak(seen, now)) {
-        }
-        while (!release) std::this_thread::yield();
-        --inside;
-      });
-      (ran ? done : refused)++;
-    });
-  }
-  // 2 run, 3 wait, 3 are refused at once.
-  while (refused.load() < 3) std::this_thread::yield();
-  release = true;
-  for (auto& t : callers) t.join();
-  EXPECT_EQ(refused.load(), 3);
-  EXPECT_EQ(done.load(), 5);
-  EXPECT_LE(most.load(), 2);
 }
 
 }  // namespace

@@ -1,0 +1,56 @@
+#pragma once
+// Accounts over HTTP (docs/club.md, "Accounts"): sign-up turns the visiting guest into an account
+// (same player, same games), sign-in gives this device a new session of the account's player, a
+// claim code does the same without a password. Password work (Argon2id) runs on a WorkPool off the
+// network threads; sign-ins and code redemptions are limited per address.
+
+#include <chrono>
+#include <functional>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+
+#include "server/Hub.hpp"
+#include "store/ClubStore.hpp"
+
+namespace semis::server {
+
+class Ratings;
+
+// What an account call answers: a status, a JSON body, and the session cookie to set ("" clears
+// it) when it changes.
+struct AccountAnswer {
+  int status = 200;
+  Json body;
+  std::optional<std::string> cookie;
+};
+
+class AccountService {
+ public:
+  AccountService(store::Store& store, Hub& hub, Ratings& ratings) : store_(store), club_(store.club()), hub_(hub), ratings_(ratings) {}
+
+  // Slow (a password hash): run them on the work pool.
+  AccountAnswer signUp(const Identity& me, const Json& body);
+  AccountAnswer signIn(const Identity& me, const Json& body);
+  AccountAnswer remove(const Identity& me, const Json& body);
+  // Quick.
+  AccountAnswer signOut(const Identity& me);
+  AccountAnswer claim(const Identity& me);
+  AccountAnswer redeem(const Identity& me, const Json& body);
+  [[nodiscard]] Json me(const Identity& me);
+  // The per-address limit on password and code attempts: false when used up (10 a minute).
+  bool allowAttempt(const std::string& address);
+
+ private:
+  AccountAnswer newSession(const std::string& player, const std::string& oldToken);
+  static AccountAnswer refuse(int status, const std::string& code, const std::string& message);
+
+  store::Store& store_;
+  store::ClubStore& club_;
+  Hub& hub_;
+  Ratings& ratings_;
+  std::mutex mu_;
+  std::unordered_map<std::string, std::pair<double, std::chrono::steady_clock::time_point>> attempts_;
+};
+
+}  // namespace semis::server

@@ -1,0 +1,211 @@
+// The club's HTTP paths (docs/club.md, "HTTP API"): /api/account/..., /api/players/...,
+// /api/leaderboard/..., /api/lobby, /api/friends, /api/blocks. Password work is handed back as a
+// `slow` job for the work pool, so no network thread ever hashes.
+
+#include <charconv>
+#include <cmath>
+
+#include "rating/RatedKey.hpp"
+#include "server/Api.hpp"
+#include "server/Club.hpp"
+#include "server/Live.hpp"
+
+namespace semis::server {
+
+namespace {
+
+ApiResponse json(int status, const Json& j) { return {status, "application/json", protocol::dumpJson(j)}; }
+
+ApiResponse error(int status, std::string_view code, std::string_view message) {
+  return json(status, Json{{"error", {{"code", code}, {"message", message}}}});
+}
+
+ApiResponse refused(const Refusal& r) {
+  const int status = r.code == "not_found"                               ? 404
+                     : r.code == "busy" || r.code == "unavailable"       ? 503
+                     : r.code == "rate_limited"                          ? 429
+                     : r.code == "blocked"                               ? 403
+                                                                         : 400;
+  return error(status, r.code, r.message);
+}
+
+ApiResponse answer(const AccountAnswer& a) {
+  ApiResponse r = json(a.status, a.body);
+  r.cookie = a.cookie;
+  return r;
+}
+
+Json bodyJson(std::string_view body) { return Json::parse(body, nullptr, false); }
+
+std::optional<std::string> stringField(const Json& j, const char* name) {
+  if (!j.is_object() || !j.contains(name) || !j[name].is_string()) return std::nullopt;
+  return j[name].get<std::string>();
+}
+
+// The value of `name` in a query string (no decoding: the values asked here are ids and numbers).
+std::string queryValue(std::string_view query, std::string_view name) {
+  while (!query.empty()) {
+    const auto amp = query.find('&');
+    const std::string_view pair = query.substr(0, amp);
+    const auto eq = pair.find('=');
+    if (eq != std::string_view::npos && pair.substr(0, eq) == name) return std::string(pair.substr(eq + 1));
+    if (amp == std::string_view::npos) break;
+    query.remove_prefix(amp + 1);
+  }
+  return "";
+}
+
+bool knownKey(const std::string& key) {
+  for (const std::string& k : rating::ratedKeys())
+    if (k == key) return true;
+  return false;
+}
+
+ApiResponse accountPath(Club& club, std::string_view action, std::string_view body, const Identity& me) {
+  AccountService& acc = club.accounts();
+  const Json j = bodyJson(body);
+  if (action == "signout") return answer(acc.signOut(me));
+  if (action == "claim") return answer(acc.claim(me));
+  if (action != "signup" && action != "signin" && action != "delete" && action != "redeem")
+    return error(404, "not_found", "no such endpoint");
+  // What guesses a secret (a password, a code) is limited per address; a sign-up only by the pool.
+  if (action != "signup" && !acc.allowAttempt(me.address))
+    return error(429, "rate_limited", "too many attempts from your address: wait a minute");
+  if (action == "redeem") return answer(acc.redeem(me, j));
+  ApiResponse slow;
+  slow.slow = [&acc, action = std::string(action), j, me] {
+    if (action == "signup") return answer(acc.signUp(me, j));
+    if (action == "signin") return answer(acc.signIn(me, j));
+    return answer(acc.remove(me, j));
+  };
+  return slow;
+}
+
+ApiResponse playerPath(Club& club, std::string_view rest, std::string_view query) {
+  const auto slash = rest.find('/');
+  const std::string id(rest.substr(0, slash));
+  const std::string_view what = slash == std::string_view::npos ? "" : rest.substr(slash + 1);
+  if (!protocol::validPublicId(id)) return error(404, "not_found", "no such player");
+  store::ClubStore& cs = club.store().club();
+  auto card = cs.card(id);
+  if (!card) return error(503, "busy", "the store is unavailable: try again");
+  if (!*card) return error(404, "not_found", "no such player");
+  if (what.empty()) {
+    Json ratings = Json::array();
+    if (auto rows = cs.ratings(id); rows) {
+      for (const auto& r : *rows) {
+        Json j = Ratings::ratingJson(club.ratings().current(id, r.key));
+        j["wins"] = r.wins;
+        j["draws"] = r.draws;
+        j["losses"] = r.losses;
+        ratings.push_back(std::move(j));
+      }
+    }
+    return json(200, Json{{"id", id},
+                          {"name", (*card)->player.name},
+                          {"username", (*card)->username.empty() ? Json(nullptr) : Json((*card)->username)},
+                          {"created", (*card)->player.created},
+                          {"online", club.hub().connectedHere(id)},
+                          {"ratings", ratings}});
+  }
+  if (what == "history") {
+    const std::string key = queryValue(query, "key");
+    if (!knownKey(key)) return error(400, "bad_message", "key must be a rated game: kalah, mangala, ...");
+    auto points = cs.ratingHistory(id, key, 200);
+    if (!points) return error(503, "busy", "the store is unavailable: try again");
+    Json list = Json::array();
+    for (const auto& p : *points) list.push_back(Json{{"at", p.at}, {"rating", p.rating}, {"deviation", p.deviation}, {"game", p.game}});
+    return json(200, Json{{"key", key}, {"points", list}});
+  }
+  if (what == "games") {
+    long long before = std::numeric_limits<long long>::max();
+    if (const std::string b = queryValue(query, "before"); !b.empty()) {
+      auto [p, ec] = std::from_chars(b.data(), b.data() + b.size(), before);
+      if (ec != std::errc() || p != b.data() + b.size()) return error(400, "bad_message", "before must be a number (unix ms)");
+    }
+    constexpr std::size_t kPage = 20;
+    auto games = cs.gamesOf(id, before, kPage + 1);
+    if (!games) return error(503, "busy", "the store is unavailable: try again");
+    Json list = Json::array();
+    for (std::size_t i = 0; i < games->size() && i < kPage; ++i) {
+      const store::PlayedGame& pg = (*games)[i];
+      const store::GameRow& g = pg.game;
+      const bool south = g.seatS == id;
+      const std::string& opp = south ? g.seatN : g.seatS;
+      const auto rules = parseRules(g.rules);
+      const auto key = rules ? rating::ratedKey(*rules) : std::nullopt;
+      Json opponent = opp == room::kAiSeat ? Json{{"ai", g.level}} : Json{{"id", opp}, {"name", club.hub().nameOf(opp)}};
+      list.push_back(Json{{"id", g.id},
+                          {"rules", g.rules},
+                          {"key", key ? Json(*key) : Json(nullptr)},
+                          {"rated", g.rated},
+                          {"mode", g.mode},
+                          {"side", south ? "S" : "N"},
+                          {"opponent", opponent},
+                          {"result", Json::parse(g.result, nullptr, false).is_discarded() ? Json(nullptr) : Json::parse(g.result, nullptr, false)},
+                          {"change", pg.change ? Json(std::round((*pg.change)[south ? 0 : 1])) : Json(nullptr)},
+                          {"ended", g.updated}});
+    }
+    return json(200, Json{{"games", list}, {"more", games->size() > kPage}});
+  }
+  return error(404, "not_found", "no such endpoint");
+}
+
+ApiResponse friendsPath(Club& club, std::string_view method, std::string_view rest, std::string_view body,
+                        const Identity& me, bool blocks) {
+  Friends& f = club.friends();
+  if (rest.empty()) {
+    if (method == "GET" && !blocks) {
+      auto list = f.list(me.id);
+      return list ? json(200, *list) : error(503, "busy", "the store is unavailable: try again");
+    }
+    if (method != "POST") return error(405, "bad_method", "GET or POST");
+    const auto username = stringField(bodyJson(body), "username");
+    if (!username) return error(400, "bad_message", "expected {\"username\":\"...\"}");
+    if (blocks) {
+      auto r = f.block(me, *username);
+      return r ? json(200, Json::object()) : refused(r.error());
+    }
+    auto r = f.add(me, *username);
+    return r ? json(200, *r) : refused(r.error());
+  }
+  if (method != "DELETE") return error(405, "bad_method", "DELETE");
+  const std::string other(rest);
+  if (!protocol::validPublicId(other)) return error(404, "not_found", "no such player");
+  auto r = blocks ? f.unblock(me.id, other) : f.remove(me.id, other);
+  return r ? json(200, Json::object()) : refused(r.error());
+}
+
+}  // namespace
+
+ApiResponse handleClubApi(Club& club, std::string_view method, std::string_view path, std::string_view query,
+                          std::string_view body, const Identity& me, bool& handled) {
+  handled = true;
+  auto after = [&](std::string_view prefix) -> std::optional<std::string_view> {
+    if (path.substr(0, prefix.size()) != prefix) return std::nullopt;
+    return path.substr(prefix.size());
+  };
+  if (auto action = after("/api/account/")) {
+    if (method != "POST") return error(405, "bad_method", "POST");
+    return accountPath(club, *action, body, me);
+  }
+  if (path == "/api/me" && (method == "GET" || method == "HEAD")) return json(200, club.accounts().me(me));
+  if (auto rest = after("/api/players/")) {
+    if (method != "GET" && method != "HEAD") return error(405, "bad_method", "GET");
+    return playerPath(club, *rest, query);
+  }
+  if (auto key = after("/api/leaderboard/")) {
+    if (!knownKey(std::string(*key))) return error(404, "not_found", "no leaderboard for this game");
+    auto board = club.ratings().leaderboard(std::string(*key));
+    return board ? json(200, *board) : error(503, "busy", "the store is unavailable: try again");
+  }
+  if (path == "/api/lobby") return json(200, club.matchmaker().lobby());
+  if (path == "/api/friends") return friendsPath(club, method, "", body, me, false);
+  if (auto rest = after("/api/friends/")) return friendsPath(club, method, *rest, body, me, false);
+  if (path == "/api/blocks") return friendsPath(club, method, "", body, me, true);
+  if (auto rest = after("/api/blocks/")) return friendsPath(club, method, *rest, body, me, true);
+  handled = false;
+  return {};
+}
+
+}  // namespace semis::server

@@ -1,0 +1,54 @@
+#pragma once
+// The club (docs/club.md) on one server: accounts, ratings, matchmaking and friends, each its own
+// part, plugged into the hub (ClubHooks) and answering the club's HTTP paths (ApiClub.cpp).
+
+#include <memory>
+
+#include "server/AccountService.hpp"
+#include "server/ClubHooks.hpp"
+#include "server/Friends.hpp"
+#include "server/Matchmaker.hpp"
+#include "server/Ratings.hpp"
+#include "server/WorkPool.hpp"
+
+namespace semis::server {
+
+class Club final : public ClubHooks {
+ public:
+  Club(store::Store& store, Hub& hub)
+      : store_(store), ratings_(store), accounts_(store, hub, ratings_), matchmaker_(store, hub, ratings_),
+        friends_(store, hub), hub_(hub) {
+    hub.setClub(this);
+  }
+  ~Club() override { hub_.setClub(nullptr); }
+
+  void onMessage(const std::shared_ptr<Peer>& peer, const protocol::ClientMessage& msg) override;
+  void detached(Peer* peer) override { matchmaker_.detached(peer); }
+  void ratedGameOver(const std::string& gameId) override { ratings_.queue(gameId); }
+  void decorate(Json& state) override { ratings_.decorate(state); }
+  // Every 100 ms from the server's timer: pairing, lobby news, queued ratings.
+  void tick() {
+    matchmaker_.tick();
+    ratings_.drain();
+  }
+
+  store::Store& store() { return store_; }
+  Hub& hub() { return hub_; }
+  Ratings& ratings() { return ratings_; }
+  AccountService& accounts() { return accounts_; }
+  Matchmaker& matchmaker() { return matchmaker_; }
+  Friends& friends() { return friends_; }
+  // Password work: two threads (each hash is 64 MiB), 32 waiting at most.
+  WorkPool& slowWork() { return slow_; }
+
+ private:
+  store::Store& store_;
+  Ratings ratings_;
+  AccountService accounts_;
+  Matchmaker matchmaker_;
+  Friends friends_;
+  Hub& hub_;
+  WorkPool slow_{2, 32};
+};
+
+}  // namespace semis::server
