@@ -11,6 +11,7 @@ import { api, Connection, type ServerEvent } from './net';
 import { ClockModel, clockText } from './clock';
 import type { GameState, MoveEvent, ServerHint, SideLetter } from './types';
 import { el } from './dom';
+import { fairPlay, ratedLine, ratingSuffix } from './ranked';
 
 let activePage: GamePage | null = null;
 document.addEventListener('keydown', (e) => GamePage.onKey(e));
@@ -58,6 +59,10 @@ class GamePage {
   private readonly boardHolder = el('div', { class: 'board-holder' });
   private readonly extras = el('div', { class: 'extras' });
   private readonly title = el('h1', { class: 'game-title' });
+  private readonly ratedEl = el('div', { class: 'rated' });
+  // A rated game just over: its rating changes are asked again until the server has them.
+  private ratingTries = 0;
+  private askRatings: (() => void) | null = null;
   private readonly rulesButton = el('button', { type: 'button', class: 'rules-link' }, t('rulesOf'));
   private readonly teachButton = el('button', { type: 'button', class: 'teach' }, t('teach')) as HTMLButtonElement;
   private bannerTimer = 0;
@@ -86,6 +91,7 @@ class GamePage {
         el('div', { class: 'game-head' }, el('a', { href: '/', class: 'back', 'data-link': '' }, '← ' + t('back')), this.title, this.rulesButton, this.net),
         this.share,
         this.status,
+        this.ratedEl,
         this.topBar,
         this.boardHolder,
         this.bottomBar,
@@ -232,7 +238,14 @@ class GamePage {
       other: (msg) => {
         if (msg.type === 'presence' && msg.seats) {
           this.queue = this.queue.then(() => {
-            if (this.state) this.setState({ ...this.state, seats: msg.seats as GameState['seats'] });
+            if (!this.state) return;
+            // Presence says who is connected; the ratings beside the names stay the state's.
+            const seats = { ...(msg.seats as GameState['seats']) };
+            for (const side of ['S', 'N'] as const) {
+              const was = this.state.seats?.[side]?.rating;
+              if (was && seats[side]) seats[side] = { ...seats[side], rating: was };
+            }
+            this.setState({ ...this.state, seats });
           });
         }
         // Events replayed after a reconnect carry the clocks of their time: ask for today's.
@@ -246,6 +259,7 @@ class GamePage {
       },
     });
     (window as unknown as { semisConnection: Connection }).semisConnection = conn;
+    this.askRatings = () => void this.refetch(id, conn);
     this.source = {
       kind: 'server',
       play: (house) => {
@@ -267,6 +281,7 @@ class GamePage {
           b.addEventListener('click', () => conn.send({ type, game: id }));
           out.push(b);
         };
+        out.push(...fairPlay(s, this.you as SideLetter, (type) => conn.send({ type, game: id })));
         const split = presetOf(s.rules) === 'al-manqala';
         if (s.status === 'playing' && s.draw_offer && s.draw_offer !== this.you) {
           const who = this.serverNames(s)[s.draw_offer];
@@ -295,7 +310,8 @@ class GamePage {
     const name = (s: SideLetter) => {
       const seat = g.seats?.[s];
       const base = seat?.kind === 'ai' ? `${t('computer')}${seat.level ? ` (${seat.level})` : ''}` : seat?.name ?? (s === 'S' ? t('south') : t('north'));
-      return g.you === s ? `${base} (${t('you')})` : base;
+      const rated = base + ratingSuffix(g, s);
+      return g.you === s ? `${rated} (${t('you')})` : rated;
     };
     return { S: name('S'), N: name('N') };
   }
@@ -481,6 +497,11 @@ class GamePage {
     if (s.record !== undefined) this.recordEl.textContent = s.record;
     else if (!this.recordEl.textContent) this.recordEl.textContent = (s.plies ?? []).map((p, i) => `${i + 1}. ${p.mover}${p.move}`).join(' ');
     this.extras.replaceChildren(...(this.source?.extra() ?? []));
+    this.ratedEl.replaceChildren(ratedLine(s, names));
+    if (s.rated && s.status === 'over' && !s.ratings && this.askRatings && this.ratingTries < 15) {
+      this.ratingTries += 1;
+      window.setTimeout(() => this.askRatings?.(), 700);
+    }
   }
 
   private preview(house: number | null): void {

@@ -1,11 +1,18 @@
 // Routes: "/" the home page, "/g/<id>" a game on the server, "/?local=RULES[&ai=level&side=S]" a
-// game in this page (moves kept in the URL's #m= so a reload keeps it). Local games live under "/"
-// because the server serves the page only there and under /g/.
+// game in this page (moves kept in the URL's #m= so a reload keeps it), "/p/<id>" a profile,
+// "/top/<key>" a leaderboard, "/friends". Local games live under "/" because the server serves the
+// page only there and under its own page paths.
 import './style.css';
 import { gamePage } from './game';
 import { homePage } from './home';
 import { currentLang, onLangChange, setLang, t } from './i18n';
 import { el } from './dom';
+import { loadMe, renderAccount } from './account';
+import { friendsPage } from './friends';
+import { lobbySection } from './lobby';
+import { profilePage } from './profile';
+import { site, startToasts } from './site';
+import { topPage } from './top';
 
 const root = document.getElementById('app')!;
 
@@ -14,18 +21,34 @@ function navigate(url: string): void {
   void route();
 }
 
+// What the page left behind must stop (the lobby's feed, a pending quick seek).
+let leave: (() => void) | null = null;
+
 async function route(): Promise<void> {
   document.documentElement.lang = currentLang();
+  leave?.();
+  leave = null;
   renderHeader();
   const path = location.pathname;
   const m = /^\/g\/([A-Za-z0-9_-]+)/.exec(path);
   if (m) return gamePage(root, { server: m[1] });
+  const p = /^\/p\/([A-Za-z0-9]+)/.exec(path);
+  if (p) return profilePage(root, p[1]);
+  const top = /^\/top\/([a-z-]+)/.exec(path);
+  if (top) return topPage(root, top[1], navigate);
+  if (path === '/friends') return friendsPage(root, navigate);
   const q = new URLSearchParams(location.search);
   if (q.has('local')) {
     return gamePage(root, { rules: q.get('local') || 'kalah', ai: q.get('ai') ?? undefined, side: q.get('side') ?? 'S' });
   }
   document.title = 'Semis';
-  return homePage(root, navigate);
+  await homePage(root, navigate);
+  // The club's part of the home page, when a server answers.
+  if (document.body.dataset.server === '1' && location.pathname === '/') {
+    const lobby = lobbySection(navigate);
+    root.querySelector('.home')?.append(lobby.node);
+    leave = lobby.stop;
+  }
 }
 
 function renderHeader(): void {
@@ -38,6 +61,7 @@ function renderHeader(): void {
     }),
   );
   bar.setAttribute('aria-label', t('language'));
+  renderAccount(document.getElementById('account')!, navigate, () => void route());
 }
 
 // A language switch re-renders the page; a game page rebuilds from the same URL (and the server
@@ -58,4 +82,12 @@ document.addEventListener('click', (e) => {
   }
 });
 window.addEventListener('popstate', () => void route());
-void route();
+// Who this visitor is, then the page; with a server, its socket for invitations and pairings.
+void loadMe().then((me) => {
+  document.body.dataset.server = me ? '1' : '0';
+  if (me) {
+    site.start();
+    startToasts(navigate);
+  }
+  void route();
+});

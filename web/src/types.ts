@@ -32,6 +32,9 @@ export interface Seat {
   kind?: 'human' | 'ai';
   level?: string;
   connected?: boolean;
+  id?: string;
+  rating?: { rating: number; provisional: boolean };
+  claim_at?: number | null; // rated games: from when this player (gone) may be claimed against
 }
 
 export interface Result {
@@ -59,6 +62,11 @@ export interface GameState {
   record?: string;
   can_swap?: boolean;
   draw_offer?: SideLetter | null;
+  // The club's (docs/club.md).
+  rated?: boolean;
+  key?: string | null;
+  can_abort?: boolean;
+  ratings?: Record<SideLetter, { before: number; after: number; change: number }>;
 }
 
 // What one sowing would do, as the WASM core previews it.

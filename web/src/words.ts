@@ -21,6 +21,7 @@ export function hintReason(p: MoveSummary, depth: number): string {
 }
 
 export function resultText(r: Result, names: Record<SideLetter, string>, you?: string): string {
+  if (r.reason === 'aborted') return t('aborted');
   let text: string;
   const mine = r.winner === you;
   if (r.score) {
@@ -28,7 +29,7 @@ export function resultText(r: Result, names: Record<SideLetter, string>, you?: s
     const [a, b] = r.winner === 'N' ? [r.score[1], r.score[0]] : [r.score[0], r.score[1]];
     text = r.winner === 'draw' ? t('draw', { a, b }) : mine ? t('youWin', { a, b }) : t('wins', { who: names[r.winner], a, b });
   } else text = r.winner === 'draw' ? t('drawPlain') : mine ? t('youWinPlain') : t('winsPlain', { who: names[r.winner] });
-  const reasons = ['resign', 'time', 'agreement', 'split'];
+  const reasons = ['resign', 'time', 'agreement', 'split', 'left'];
   if (r.reason && reasons.includes(r.reason)) text += ` (${t(`reason.${r.reason}` as Key)})`;
   return text;
 }

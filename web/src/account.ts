@@ -1,0 +1,142 @@
+// The account bar in the top navigation (docs/club.md, "Accounts"): sign up or in, and for a
+// member his profile, friends, another device (a claim code), sign out and deletion.
+import { el } from './dom';
+import { errorText, tc } from './club-words';
+import { api, type ApiError } from './net';
+import { site } from './site';
+
+export interface Me {
+  id: string;
+  name: string;
+  username: string | null;
+  ratings: Record<string, { rating: number; provisional: boolean; games: number }>;
+}
+
+let me: Me | null = null;
+
+export async function loadMe(): Promise<Me | null> {
+  try {
+    me = await api<Me>('GET', '/api/me');
+  } catch {
+    me = null;
+  }
+  return me;
+}
+
+export function currentMe(): Me | null {
+  return me;
+}
+
+// A form in a <dialog>: fields, a submit that may fail with a worded error, and it closes on success.
+function formDialog(title: string, fields: { name: string; label: string; type: string }[], submit: (values: Record<string, string>) => Promise<string | void>): void {
+  const dialog = el('dialog', { class: 'club-dialog' }) as HTMLDialogElement;
+  const form = el('form', { method: 'dialog' });
+  const error = el('p', { class: 'error', role: 'alert' });
+  const inputs: Record<string, HTMLInputElement> = {};
+  for (const f of fields) {
+    const input = el('input', { name: f.name, type: f.type, autocomplete: f.type === 'password' ? 'current-password' : 'username', required: '' }) as HTMLInputElement;
+    inputs[f.name] = input;
+    form.append(el('label', { class: 'field' }, f.label, input));
+  }
+  const ok = el('button', { type: 'submit', class: 'primary' }, title);
+  const cancel = el('button', { type: 'button' }, tc('cancel'));
+  cancel.addEventListener('click', () => dialog.close());
+  form.append(error, el('div', { class: 'buttons' }, ok, cancel));
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    ok.setAttribute('disabled', '');
+    const values: Record<string, string> = {};
+    for (const [k, v] of Object.entries(inputs)) values[k] = v.value;
+    try {
+      const message = await submit(values);
+      if (message) {
+        form.replaceChildren(el('p', { class: 'code' }, message), el('div', { class: 'buttons' }, cancel));
+        cancel.textContent = 'OK';
+        return;
+      }
+      dialog.close();
+    } catch (err) {
+      error.textContent = errorText((err as ApiError).code ?? 'other');
+    } finally {
+      ok.removeAttribute('disabled');
+    }
+  });
+  dialog.addEventListener('close', () => dialog.remove());
+  dialog.append(el('h2', {}, title), form);
+  document.body.append(dialog);
+  dialog.showModal();
+}
+
+export function renderAccount(box: HTMLElement, navigate: (url: string) => void, changed: () => void): void {
+  const after = async () => {
+    await loadMe();
+    site.restart();
+    changed();
+  };
+  const button = (label: string, cls: string, f: () => void) => {
+    const b = el('button', { type: 'button', class: cls }, label);
+    b.addEventListener('click', f);
+    return b;
+  };
+  const userPass = [
+    { name: 'username', label: tc('username'), type: 'text' },
+    { name: 'password', label: tc('password'), type: 'password' },
+  ];
+  const redeem = () =>
+    formDialog(tc('haveCode'), [{ name: 'code', label: tc('code'), type: 'text' }], async (v) => {
+      await api('POST', '/api/account/redeem', { code: v.code });
+      await after();
+    });
+  if (!me || !me.username) {
+    box.replaceChildren(
+      el('span', { class: 'who' }, me ? me.name : tc('guest')),
+      button(tc('signIn'), 'sign-in', () =>
+        formDialog(tc('signIn'), userPass, async (v) => {
+          await api('POST', '/api/account/signin', v);
+          await after();
+        }),
+      ),
+      button(tc('signUp'), 'sign-up', () =>
+        formDialog(tc('signUp'), userPass, async (v) => {
+          await api('POST', '/api/account/signup', v);
+          await after();
+        }),
+      ),
+      button(tc('haveCode'), 'redeem', redeem),
+    );
+    return;
+  }
+  const menu = el('details', { class: 'account-menu' });
+  const item = (label: string, cls: string, f: () => void) => {
+    const b = button(label, cls, () => {
+      menu.removeAttribute('open');
+      f();
+    });
+    return el('li', {}, b);
+  };
+  menu.append(
+    el('summary', { class: 'who' }, me.username),
+    el(
+      'ul',
+      {},
+      item(tc('profile'), 'profile', () => navigate(`/p/${me!.id}`)),
+      item(tc('friends'), 'friends', () => navigate('/friends')),
+      item(tc('leaderboard'), 'leaderboard', () => navigate('/top/kalah')),
+      item(tc('anotherDevice'), 'claim', () =>
+        formDialog(tc('anotherDevice'), [], async () => {
+          const c = await api<{ code: string }>('POST', '/api/account/claim');
+          return tc('codeFor', { code: c.code });
+        }),
+      ),
+      item(tc('haveCode'), 'redeem', redeem),
+      item(tc('signOut'), 'sign-out', () => void api('POST', '/api/account/signout').then(after, after)),
+      item(tc('deleteAccount'), 'delete', () =>
+        formDialog(tc('deleteAccount'), [{ name: 'password', label: tc('deleteConfirm'), type: 'password' }], async (v) => {
+          await api('POST', '/api/account/delete', v);
+          await after();
+        }),
+      ),
+    ),
+  );
+  box.replaceChildren(menu);
+}
