@@ -49,6 +49,7 @@ int matchCommand(int argc, char** argv) {
   opts.seed = seed + 1;
   engine::Player b(oneSet, *lb, opts);
   int wins = 0, draws = 0, losses = 0;
+  double southScore = 0;  // the first player's, whoever played it: his advantage (docs/club.md)
   int pairWins = 0, pairDraws = 0, pairLosses = 0;
   long margin = 0;
   int pairMargin = 0;
@@ -76,6 +77,7 @@ int matchCommand(int argc, char** argv) {
     const Outcome o = game.over() ? game.setResults().back().outcome : game.board().outcome(game.position());
     const int diff = aSide == Side::South ? o.south - o.north : o.north - o.south;
     margin += diff;
+    southScore += o.south > o.north ? 1.0 : o.south == o.north ? 0.5 : 0.0;
     if (diff > 0)
       ++wins;
     else if (diff < 0)
@@ -101,6 +103,7 @@ int matchCommand(int argc, char** argv) {
               draws, losses, wins + draws / 2.0, losses + draws / 2.0, static_cast<double>(margin) / games);
   std::printf("pairs (same opening, sides swapped, total margin): %s wins %d, draws %d, losses %d\n",
               std::string(engine::levelName(*la)).c_str(), pairWins, pairDraws, pairLosses);
+  std::printf("first player (South) scored %.1f of %d (%.0f%%)\n", southScore, games, 100.0 * southScore / games);
   return kExitOk;
 }
 

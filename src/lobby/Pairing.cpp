@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <set>
 #include <tuple>
 
 namespace semis::lobby {
@@ -35,12 +36,16 @@ std::vector<std::pair<std::size_t, std::size_t>> pairQuick(
   std::sort(candidates.begin(), candidates.end(), [](const Candidate& x, const Candidate& y) {
     return std::tie(x.gap, x.oldest, x.i, x.j) < std::tie(y.gap, y.oldest, y.i, y.j);
   });
-  std::vector<bool> taken(seekers.size(), false);
+  // Each player at most once a call: one with seeks in two pools plays one game, not two at once.
+  std::set<std::string> taken;
   std::vector<std::pair<std::size_t, std::size_t>> pairs;
   for (const Candidate& c : candidates) {
-    if (taken[c.i] || taken[c.j]) continue;
-    if (blocked && blocked(seekers[c.i].player, seekers[c.j].player)) continue;
-    taken[c.i] = taken[c.j] = true;
+    const std::string& a = seekers[c.i].player;
+    const std::string& b = seekers[c.j].player;
+    if (taken.count(a) != 0 || taken.count(b) != 0) continue;
+    if (blocked && blocked(a, b)) continue;
+    taken.insert(a);
+    taken.insert(b);
     pairs.emplace_back(c.i, c.j);
   }
   return pairs;

@@ -23,7 +23,7 @@ struct Seeker {
 // The widest rating difference a seek that waited `waitedMs` accepts: 100, plus 20 a second, any
 // difference from 60 s on.
 [[nodiscard]] double pairingWindow(long long waitedMs);
-// Pairs (indices into `seekers`), each seeker at most once; never a player with himself, never a
+// Pairs (indices into `seekers`), each player at most once; never a player with himself, never a
 // pair `blocked` says no to. Deterministic: closest difference first, then the longest wait.
 [[nodiscard]] std::vector<std::pair<std::size_t, std::size_t>> pairQuick(
     std::span<const Seeker> seekers, long long nowMs,

@@ -167,7 +167,14 @@ void Matchmaker::pairPass(const std::vector<store::SeekRow>& open) {
     }
     return it->second;
   };
-  for (const auto& [i, j] : lobby::pairQuick(quick, nowMs(), blocked)) pair(*rows[i], *rows[j]);
+  for (const auto& [i, j] : lobby::pairQuick(quick, nowMs(), blocked)) {
+    if (!pair(*rows[i], *rows[j])) continue;
+    // Paired: the players' other open seeks go (one game at a time).
+    for (const store::SeekRow& s : open) {
+      const bool theirs = s.player == rows[i]->player || s.player == rows[j]->player;
+      if (theirs && s.id != rows[i]->id && s.id != rows[j]->id) (void)club_.cancelSeek(s.id, s.player);
+    }
+  }
 }
 
 Json Matchmaker::lobbyFrom(const std::vector<store::SeekRow>& open) {

@@ -51,6 +51,13 @@ TEST(Pairing, ClosestFirstEachOnceNeverHimselfNeverBlocked) {
   EXPECT_EQ(other[0], (std::pair<std::size_t, std::size_t>{1, 3}));
 }
 
+TEST(Pairing, APlayerSeekingInTwoPoolsIsPairedOnce) {
+  const std::vector<Seeker> s{seeker("a", 1500), seeker("b", 1500), Seeker{"s-a2", "a", "mangala|0+0", 1500, kNow, true},
+                              seeker("c", 1500, 0, "mangala|0+0")};
+  const auto pairs = pairQuick(s, kNow, noBlocks);
+  ASSERT_EQ(pairs.size(), 1U) << "a plays b or c, not both";
+}
+
 TEST(Pairing, ALobbySeeksRange) {
   EXPECT_TRUE(acceptsLobby(1500, 0, 2400));
   EXPECT_TRUE(acceptsLobby(1500, 200, 1700));

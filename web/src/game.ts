@@ -12,6 +12,7 @@ import { ClockModel, clockText } from './clock';
 import type { GameState, MoveEvent, ServerHint, SideLetter } from './types';
 import { el } from './dom';
 import { fairPlay, ratedLine, ratingSuffix } from './ranked';
+import { replayStepper } from './replay';
 
 let activePage: GamePage | null = null;
 document.addEventListener('keydown', (e) => GamePage.onKey(e));
@@ -63,6 +64,7 @@ class GamePage {
   // A rated game just over: its rating changes are asked again until the server has them.
   private ratingTries = 0;
   private askRatings: (() => void) | null = null;
+  private replayEl: HTMLElement | null = null;
   private readonly rulesButton = el('button', { type: 'button', class: 'rules-link' }, t('rulesOf'));
   private readonly teachButton = el('button', { type: 'button', class: 'teach' }, t('teach')) as HTMLButtonElement;
   private bannerTimer = 0;
@@ -498,6 +500,11 @@ class GamePage {
     else if (!this.recordEl.textContent) this.recordEl.textContent = (s.plies ?? []).map((p, i) => `${i + 1}. ${p.mover}${p.move}`).join(' ');
     this.extras.replaceChildren(...(this.source?.extra() ?? []));
     this.ratedEl.replaceChildren(ratedLine(s, names));
+    // A finished game on the server: step through it (once the last move's animation is done).
+    if (s.status === 'over' && this.source?.kind === 'server' && !this.replayEl && !board.busy) {
+      this.replayEl = replayStepper(this.core, s, (pos) => this.board?.setPosition(pos));
+      if (this.replayEl) this.extras.after(this.replayEl);
+    }
     if (s.rated && s.status === 'over' && !s.ratings && this.askRatings && this.ratingTries < 15) {
       this.ratingTries += 1;
       window.setTimeout(() => this.askRatings?.(), 700);

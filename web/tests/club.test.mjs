@@ -4,7 +4,7 @@
 // opponent closes his page.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, shot, startSite } from './harness.mjs';
+import { counts, launch, newPage, shot, startSite } from './harness.mjs';
 import { until } from './play.mjs';
 
 // A short claim delay, so that the claim test does not wait 30 s.
@@ -134,6 +134,15 @@ test('a guest with a finished game signs up and finds it in his history', { skip
   await page.click('#account summary');
   await page.click('#account .profile');
   await page.waitForSelector(`.played a[href="${game}"]`);
+  // The link leads to the game, which steps back to its start move by move.
+  await page.click(`.played a[href="${game}"]`);
+  await page.waitForSelector('.replay .replay-first');
+  await page.click('.replay .replay-first');
+  assert.match(await page.textContent('.replay-at'), /^0 \/ \d+$/);
+  assert.deepEqual(await counts(page), [1, 1, 1, 0, 1, 1, 1, 0]);
+  await page.click('.replay .replay-next');
+  assert.match(await page.textContent('.replay-at'), /^1 \/ /);
+  assert.equal(page.errors.length, 0, page.errors.join('\n'));
   await context.close();
 });
 
