@@ -1,6 +1,7 @@
 #include "server/Friends.hpp"
 
 #include <algorithm>
+#include <map>
 
 #include "accounts/Tokens.hpp"
 #include "rating/RatedKey.hpp"
@@ -29,11 +30,23 @@ std::optional<Json> Friends::list(const std::string& player) {
   auto friends = club_.friendsOf(player);
   auto blocked = club_.blockedBy(player);
   if (!friends || !blocked) return std::nullopt;
+  // Who is playing what, from the live list (shared by every instance of a cluster).
+  std::map<std::string, std::string> playing;
+  const Json live = hub_.liveGames();
+  for (const Json& g : live.value("games", Json::array())) {
+    for (const char* side : {"S", "N"}) {
+      const Json& seat = g["seats"][side];
+      if (seat.is_object() && seat.contains("id") && seat["id"].is_string()) playing[seat["id"].get<std::string>()] = g.value("id", "");
+    }
+  }
   Json f = Json::array();
   for (const store::PlayerCard& c : *friends) {
     Json j = cardJson(c);
-    // Connected to this instance (in a cluster, the others' connections are not known here).
-    j["online"] = hub_.connectedHere(c.player.id);
+    const auto game = playing.find(c.player.id);
+    j["playing"] = game == playing.end() ? Json(nullptr) : Json(game->second);
+    // Connected to this instance, or seated in a live game (the others' connections are counted,
+    // not named).
+    j["online"] = hub_.connectedHere(c.player.id) || game != playing.end();
     f.push_back(std::move(j));
   }
   Json b = Json::array();

@@ -266,6 +266,9 @@ TEST(Club, FriendsAreAddedAndInvitedWhereverTheyAre) {
   const Json st = joinGame(b, (*second)["game"]);
   EXPECT_TRUE(st["you"] == "S" || st["you"] == "N") << st.dump();
   EXPECT_EQ(st["status"], "playing");
+  // Ann's friend list shows Ben playing it, with its link.
+  EXPECT_TRUE(eventually([&] { return getJson(port, "/api/friends", ann.cookie)["friends"][0]["playing"] == (*second)["game"]; }))
+      << getJson(port, "/api/friends", ann.cookie).dump();
   // Blocked: no more invitations.
   ASSERT_EQ(http(port, "POST", "/api/blocks", Json{{"username", ann.username}}.dump(), ben.cookie).status, 200);
   a.send({{"type", "invite"}, {"friend", ben.id}, {"spec", {{"rules", "kalah"}}}});

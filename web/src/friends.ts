@@ -11,6 +11,7 @@ interface Card {
   name: string;
   username: string | null;
   online?: boolean;
+  playing?: string | null;
 }
 
 export async function friendsPage(root: HTMLElement, navigate: (url: string) => void): Promise<void> {
@@ -38,6 +39,7 @@ export async function friendsPage(root: HTMLElement, navigate: (url: string) => 
             block.addEventListener('click', () => void api('POST', '/api/blocks', { username: c.username }).then(load));
             return el('li', { 'data-friend': c.id },
               el('a', { href: `/p/${c.id}`, 'data-link': '' }, c.name), ` ${c.username ? `@${c.username}` : ''} · ${c.online ? tc('isOnline') : tc('isOffline')} `,
+              c.playing ? el('a', { href: `/g/${c.playing}`, 'data-link': '', class: 'watch' }, tc('watchGame')) : '', ' ',
               sel, el('label', { class: 'inline' }, rated, tc('rated')), invite, remove, block);
           })),
     );
