@@ -14,6 +14,8 @@ namespace {
 constexpr long long kClaimMs = 10 * 60 * 1000;
 constexpr double kAttemptsBurst = 10;
 constexpr double kAttemptsPerSecond = 10.0 / 60;
+constexpr double kSignUpsBurst = 20;  // new accounts per address: a school's room at once, then 2 a minute
+constexpr double kSignUpsPerSecond = 2.0 / 60;
 constexpr const char* kDeletedName = "Deleted player";
 
 std::optional<std::string> field(const Json& body, const char* name) {
@@ -33,19 +35,33 @@ AccountAnswer AccountService::refuse(int status, const std::string& code, const 
   return {status, Json{{"error", {{"code", code}, {"message", message}}}}, std::nullopt};
 }
 
-bool AccountService::allowAttempt(const std::string& address) {
-  std::lock_guard lock(mu_);
+namespace {
+
+// A token bucket per address; bounded: a flood of addresses forgets the old ones.
+bool take(AddressBuckets& buckets, const std::string& address, double burst, double perSecond) {
   const auto now = std::chrono::steady_clock::now();
-  if (attempts_.size() > 100000) attempts_.clear();  // bounded: a flood of addresses forgets old ones
-  auto [it, fresh] = attempts_.try_emplace(address, kAttemptsBurst, now);
+  if (buckets.size() > 100000) buckets.clear();
+  auto [it, fresh] = buckets.try_emplace(address, burst, now);
   auto& [tokens, last] = it->second;
   if (!fresh) {
-    tokens = std::min(kAttemptsBurst, tokens + kAttemptsPerSecond * std::chrono::duration<double>(now - last).count());
+    tokens = std::min(burst, tokens + perSecond * std::chrono::duration<double>(now - last).count());
     last = now;
   }
   if (tokens < 1.0) return false;
   tokens -= 1.0;
   return true;
+}
+
+}  // namespace
+
+bool AccountService::allowAttempt(const std::string& address) {
+  std::lock_guard lock(mu_);
+  return take(attempts_, address, kAttemptsBurst, kAttemptsPerSecond);
+}
+
+bool AccountService::allowSignUp(const std::string& address) {
+  std::lock_guard lock(mu_);
+  return take(signUps_, address, kSignUpsBurst, kSignUpsPerSecond);
 }
 
 AccountAnswer AccountService::signUp(const Identity& me, const Json& body) {

@@ -17,6 +17,8 @@ namespace semis::server {
 
 class Ratings;
 
+using AddressBuckets = std::unordered_map<std::string, std::pair<double, std::chrono::steady_clock::time_point>>;
+
 // What an account call answers: a status, a JSON body, and the session cookie to set ("" clears
 // it) when it changes.
 struct AccountAnswer {
@@ -38,8 +40,10 @@ class AccountService {
   AccountAnswer claim(const Identity& me);
   AccountAnswer redeem(const Identity& me, const Json& body);
   [[nodiscard]] Json me(const Identity& me);
-  // The per-address limit on password and code attempts: false when used up (10 a minute).
+  // Per address: password and code attempts (10 a minute, also claim codes asked), and new
+  // accounts (20, then 2 a minute); false when used up.
   bool allowAttempt(const std::string& address);
+  bool allowSignUp(const std::string& address);
 
  private:
   AccountAnswer newSession(const std::string& player, const std::string& oldToken);
@@ -50,7 +54,8 @@ class AccountService {
   Hub& hub_;
   Ratings& ratings_;
   std::mutex mu_;
-  std::unordered_map<std::string, std::pair<double, std::chrono::steady_clock::time_point>> attempts_;
+  AddressBuckets attempts_;
+  AddressBuckets signUps_;
 };
 
 }  // namespace semis::server

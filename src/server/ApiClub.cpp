@@ -65,12 +65,13 @@ ApiResponse accountPath(Club& club, std::string_view action, std::string_view bo
   AccountService& acc = club.accounts();
   const Json j = bodyJson(body);
   if (action == "signout") return answer(acc.signOut(me));
-  if (action == "claim") return answer(acc.claim(me));
-  if (action != "signup" && action != "signin" && action != "delete" && action != "redeem")
+  if (action != "signup" && action != "signin" && action != "delete" && action != "redeem" && action != "claim")
     return error(404, "not_found", "no such endpoint");
-  // What guesses a secret (a password, a code) is limited per address; a sign-up only by the pool.
-  if (action != "signup" && !acc.allowAttempt(me.address))
+  // What guesses a secret (a password, a code) or makes one is limited per address, and so are new
+  // accounts (each a hash and rows).
+  if (!(action == "signup" ? acc.allowSignUp(me.address) : acc.allowAttempt(me.address)))
     return error(429, "rate_limited", "too many attempts from your address: wait a minute");
+  if (action == "claim") return answer(acc.claim(me));
   if (action == "redeem") return answer(acc.redeem(me, j));
   ApiResponse slow;
   slow.slow = [&acc, action = std::string(action), j, me] {

@@ -17,6 +17,7 @@ tl::unexpected<Refusal> refuse(const std::string& code, const std::string& messa
 }
 
 const Refusal kBusy{"busy", "the store is unavailable: try again", {}};
+constexpr std::size_t kMaxFriends = 500;  // what one visitor's list may hold (and every list read costs)
 
 }  // namespace
 
@@ -66,6 +67,9 @@ Outcome<Json> Friends::add(const Identity& me, const std::string& username) {
     return refuse("blocked", "one of you has blocked the other");
   }
   if (auto stored = hub_.storePlayer(me); !stored) return tl::unexpected(stored.error());
+  auto mine = club_.friendsOf(me.id);
+  if (!mine) return tl::unexpected(kBusy);
+  if (mine->size() >= kMaxFriends) return refuse("too_many_friends", "at most 500 friends: remove one first");
   if (auto r = club_.addFriend(me.id, other, nowMs()); !r && r.error().fault != store::Fault::Conflict)
     return tl::unexpected(kBusy);
   auto card = club_.card(other);
