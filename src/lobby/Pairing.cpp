@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <queue>
 #include <set>
 #include <tuple>
 
@@ -16,37 +17,67 @@ double pairingWindow(long long waitedMs) {
 std::vector<std::pair<std::size_t, std::size_t>> pairQuick(
     std::span<const Seeker> seekers, long long nowMs,
     const std::function<bool(const std::string&, const std::string&)>& blocked) {
+  // Within one pool, sorted by rating, the closest partner of any seeker is a neighbour. So the
+  // candidates are neighbouring pairs only, taken closest first from a heap; pairing two joins their
+  // outer neighbours into a new candidate. O(n log n) where trying every pair was O(n^2) (3000
+  // seekers: 2.2 s a pass, bench/LobbyBench.cpp).
   struct Candidate {
     double gap;
     long long oldest;
     std::size_t i, j;
+    bool operator>(const Candidate& o) const { return std::tie(gap, oldest, i, j) > std::tie(o.gap, o.oldest, o.i, o.j); }
   };
-  std::vector<Candidate> candidates;
-  for (std::size_t i = 0; i < seekers.size(); ++i) {
-    for (std::size_t j = i + 1; j < seekers.size(); ++j) {
-      const Seeker& a = seekers[i];
-      const Seeker& b = seekers[j];
-      if (a.pool != b.pool || a.rated != b.rated || a.player == b.player) continue;
-      const double gap = std::abs(a.rating - b.rating);
-      const long long oldest = std::min(a.since, b.since);
-      if (gap > pairingWindow(nowMs - oldest)) continue;
-      candidates.push_back({gap, oldest, i, j});
-    }
-  }
-  std::sort(candidates.begin(), candidates.end(), [](const Candidate& x, const Candidate& y) {
-    return std::tie(x.gap, x.oldest, x.i, x.j) < std::tie(y.gap, y.oldest, y.i, y.j);
+  std::vector<std::size_t> order(seekers.size());
+  for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    const Seeker& x = seekers[a];
+    const Seeker& y = seekers[b];
+    return std::tie(x.pool, x.rated, x.rating, x.since, x.seek) < std::tie(y.pool, y.rated, y.rating, y.since, y.seek);
   });
+  // A doubly linked list over `order` (positions), cut between pools.
+  const std::size_t none = order.size();
+  std::vector<std::size_t> prev(order.size()), next(order.size());
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    const bool samePoolBefore = k > 0 && seekers[order[k - 1]].pool == seekers[order[k]].pool &&
+                                seekers[order[k - 1]].rated == seekers[order[k]].rated;
+    prev[k] = samePoolBefore ? k - 1 : none;
+    if (samePoolBefore) next[k - 1] = k;
+    next[k] = none;
+  }
+  std::priority_queue<Candidate, std::vector<Candidate>, std::greater<>> heap;
+  const auto offer = [&](std::size_t a, std::size_t b) {
+    if (a == none || b == none) return;
+    const Seeker& x = seekers[order[a]];
+    const Seeker& y = seekers[order[b]];
+    const double gap = std::abs(x.rating - y.rating);
+    const long long oldest = std::min(x.since, y.since);
+    if (gap <= pairingWindow(nowMs - oldest)) heap.push({gap, oldest, a, b});
+  };
+  for (std::size_t k = 0; k < order.size(); ++k) offer(k, next[k]);
+  std::vector<bool> gone(order.size(), false);
   // Each player at most once a call: one with seeks in two pools plays one game, not two at once.
   std::set<std::string> taken;
   std::vector<std::pair<std::size_t, std::size_t>> pairs;
-  for (const Candidate& c : candidates) {
-    const std::string& a = seekers[c.i].player;
-    const std::string& b = seekers[c.j].player;
-    if (taken.count(a) != 0 || taken.count(b) != 0) continue;
-    if (blocked && blocked(a, b)) continue;
+  while (!heap.empty()) {
+    const Candidate c = heap.top();
+    heap.pop();
+    if (gone[c.i] || gone[c.j] || next[c.i] != c.j) continue;  // stale: one side left the list
+    const std::string& a = seekers[order[c.i]].player;
+    const std::string& b = seekers[order[c.j]].player;
+    if (a == b || taken.count(a) != 0 || taken.count(b) != 0 || (blocked && blocked(a, b))) {
+      // Not these two: the next one along may do for either.
+      if (next[c.j] != none) offer(c.i, next[c.j]);
+      if (prev[c.i] != none) offer(prev[c.i], c.j);
+      continue;
+    }
     taken.insert(a);
     taken.insert(b);
-    pairs.emplace_back(c.i, c.j);
+    pairs.emplace_back(std::min(order[c.i], order[c.j]), std::max(order[c.i], order[c.j]));
+    gone[c.i] = gone[c.j] = true;
+    const std::size_t before = prev[c.i], after = next[c.j];
+    if (before != none) next[before] = after;
+    if (after != none) prev[after] = before;
+    offer(before, after);
   }
   return pairs;
 }

@@ -58,6 +58,22 @@ TEST(Pairing, APlayerSeekingInTwoPoolsIsPairedOnce) {
   ASSERT_EQ(pairs.size(), 1U) << "a plays b or c, not both";
 }
 
+TEST(Pairing, ManySeekersAreAllPairedEachOnceNeighboursFirst) {
+  std::vector<Seeker> s;
+  for (int i = 0; i < 2000; ++i) s.push_back(seeker("p" + std::to_string(i), 1000 + (i * 7919) % 1200, 61'000));
+  const auto pairs = pairQuick(s, kNow, noBlocks);
+  ASSERT_EQ(pairs.size(), 1000U) << "everyone waited a minute: everyone plays";
+  std::vector<int> seen(s.size(), 0);
+  double total = 0;
+  for (const auto& [i, j] : pairs) {
+    ++seen[i];
+    ++seen[j];
+    total += std::abs(s[i].rating - s[j].rating);
+  }
+  for (int n : seen) EXPECT_EQ(n, 1);
+  EXPECT_LT(total / 1000, 5.0) << "partners are rating neighbours (ratings 0.6 apart on average)";
+}
+
 TEST(Pairing, ALobbySeeksRange) {
   EXPECT_TRUE(acceptsLobby(1500, 0, 2400));
   EXPECT_TRUE(acceptsLobby(1500, 200, 1700));
