@@ -246,7 +246,7 @@ void Matchmaker::detached(Peer* peer) {
 
 void Matchmaker::tick() {
   if (++ticks_ % 5 != 0) return;
-  (void)club_.expireSeeks(nowMs() - kSeekLifeMs);
+  if (ticks_ % 300 == 0) (void)club_.expireSeeks(nowMs() - kSeekLifeMs);  // a write: twice a minute is enough
   auto open = club_.openSeeks();
   if (!open) return;
   pairPass(*open);
