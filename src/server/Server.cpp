@@ -136,8 +136,13 @@ void tickEvery(net::steady_timer& timer, Hub& hub, Club& club) {
   timer.expires_after(std::chrono::milliseconds(100));
   timer.async_wait([&timer, &hub, &club](boost::system::error_code ec) {
     if (ec) return;
-    hub.tick();
-    club.tick();
+    // No exception leaves a handler: a failed tick is logged and the next one comes anyway.
+    try {
+      hub.tick();
+      club.tick();
+    } catch (const std::exception& e) {
+      logLine("error", "tick_failed", {{"what", e.what()}});
+    }
     tickEvery(timer, hub, club);
   });
 }
