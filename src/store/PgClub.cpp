@@ -135,7 +135,9 @@ class PgClub final : public ClubStore {
                            {rr.game, rr.key, real(rr.southScore), real(rr.after[0].rating), real(rr.after[1].rating),
                             real(rr.change[0]), real(rr.change[1]), num(rr.at)});
       if (!first) return tl::unexpected(first.error());  // a second result for the game: Conflict
-      for (const RatingRow& a : rr.after) {
+      // Both rows in player-id order: two games of the same players rated at once never deadlock.
+      const bool swap = rr.after[1].player < rr.after[0].player;
+      for (const RatingRow& a : {rr.after[swap ? 1 : 0], rr.after[swap ? 0 : 1]}) {
         auto u = pgQuery(c,
                          "INSERT INTO ratings(player,game_key,rating,deviation,volatility,games,wins,draws,losses,at) "
                          "VALUES($1,$2,$3,$4,$5,$6,$7,$8,$9,$10) ON CONFLICT(player,game_key) DO UPDATE SET "

@@ -160,7 +160,9 @@ class SqliteClub final : public ClubStore {
                           {rr.game, rr.key, rr.southScore, rr.after[0].rating, rr.after[1].rating, rr.change[0],
                            rr.change[1], rr.at});
       if (!first) return tl::unexpected(first.error());  // a second result for the game: Conflict
-      for (const RatingRow& a : rr.after) {
+      // Both rows in player-id order: two games of the same players rated at once never deadlock.
+      const bool swap = rr.after[1].player < rr.after[0].player;
+      for (const RatingRow& a : {rr.after[swap ? 1 : 0], rr.after[swap ? 0 : 1]}) {
         auto n = change(w_,
                         "INSERT OR REPLACE INTO ratings(player,game_key,rating,deviation,volatility,games,wins,draws,"
                         "losses,at) VALUES(?,?,?,?,?,?,?,?,?,?)",
