@@ -6,6 +6,7 @@
 
 #include "store/PgClub.hpp"
 
+#include "accounts/Passwords.hpp"
 #include "store/ClubSchema.hpp"
 
 namespace semis::store {
@@ -20,11 +21,6 @@ std::string real(double v) {
 }
 double realOf(const PgResult& r, int row, int col) { return std::strtod(PQgetvalue(r.raw(), row, col), nullptr); }
 bool isNull(const PgResult& r, int row, int col) { return PQgetisnull(r.raw(), row, col) != 0; }
-
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-  return s;
-}
 
 constexpr const char* kRatingColumns = "player,game_key,rating,deviation,volatility,games,wins,draws,losses,at";
 
@@ -73,10 +69,10 @@ class PgClub final : public ClubStore {
 
   StoreResult<void> createAccount(const AccountRow& a) override {
     return exec("INSERT INTO accounts(player,username,username_key,password_hash,created) VALUES($1,$2,$3,$4,$5)",
-                {a.player, a.username, lower(a.username), a.passwordHash, num(a.created)});
+                {a.player, a.username, accounts::usernameKey(a.username), a.passwordHash, num(a.created)});
   }
   StoreResult<std::optional<AccountRow>> accountByUsername(const std::string& username) override {
-    return account("SELECT player,username,password_hash,created FROM accounts WHERE username_key=$1", lower(username));
+    return account("SELECT player,username,password_hash,created FROM accounts WHERE username_key=$1", accounts::usernameKey(username));
   }
   StoreResult<std::optional<AccountRow>> accountOf(const std::string& player) override {
     return account("SELECT player,username,password_hash,created FROM accounts WHERE player=$1", player);

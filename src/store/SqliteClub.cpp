@@ -4,6 +4,7 @@
 #include <initializer_list>
 #include <variant>
 
+#include "accounts/Passwords.hpp"
 #include "store/ClubSchema.hpp"
 #include "store/ClubStore.hpp"
 #include "store/SqliteCommon.hpp"
@@ -80,11 +81,6 @@ PlayerCard cardRow(sqlite3_stmt* s, int c) {
   return PlayerCard{PlayerRow{colText(s, c), colText(s, c + 1), sqlite3_column_int64(s, c + 2)}, colText(s, c + 3)};
 }
 
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-  return s;
-}
-
 class SqliteClub final : public ClubStore {
  public:
   SqliteClub(SqliteConn& writer, SqliteConn& reader, SqliteGameWriter insertGame)
@@ -93,13 +89,13 @@ class SqliteClub final : public ClubStore {
   StoreResult<void> createAccount(const AccountRow& a) override {
     return writeTransaction<void>(w_, [&]() -> StoreResult<void> {
       auto n = change(w_, "INSERT INTO accounts(player,username,username_key,password_hash,created) VALUES(?,?,?,?,?)",
-                      {a.player, a.username, lower(a.username), a.passwordHash, a.created});
+                      {a.player, a.username, accounts::usernameKey(a.username), a.passwordHash, a.created});
       if (!n) return tl::unexpected(n.error());
       return {};
     });
   }
   StoreResult<std::optional<AccountRow>> accountByUsername(const std::string& username) override {
-    return account("SELECT player,username,password_hash,created FROM accounts WHERE username_key=?", lower(username));
+    return account("SELECT player,username,password_hash,created FROM accounts WHERE username_key=?", accounts::usernameKey(username));
   }
   StoreResult<std::optional<AccountRow>> accountOf(const std::string& player) override {
     return account("SELECT player,username,password_hash,created FROM accounts WHERE player=?", player);
