@@ -35,33 +35,14 @@ AccountAnswer AccountService::refuse(int status, const std::string& code, const 
   return {status, Json{{"error", {{"code", code}, {"message", message}}}}, std::nullopt};
 }
 
-namespace {
-
-// A token bucket per address; bounded: a flood of addresses forgets the old ones.
-bool take(AddressBuckets& buckets, const std::string& address, double burst, double perSecond) {
-  const auto now = std::chrono::steady_clock::now();
-  if (buckets.size() > 100000) buckets.clear();
-  auto [it, fresh] = buckets.try_emplace(address, burst, now);
-  auto& [tokens, last] = it->second;
-  if (!fresh) {
-    tokens = std::min(burst, tokens + perSecond * std::chrono::duration<double>(now - last).count());
-    last = now;
-  }
-  if (tokens < 1.0) return false;
-  tokens -= 1.0;
-  return true;
-}
-
-}  // namespace
-
 bool AccountService::allowAttempt(const std::string& address) {
   std::lock_guard lock(mu_);
-  return take(attempts_, address, kAttemptsBurst, kAttemptsPerSecond);
+  return takeToken(attempts_, address, kAttemptsBurst, kAttemptsPerSecond);
 }
 
 bool AccountService::allowSignUp(const std::string& address) {
   std::lock_guard lock(mu_);
-  return take(signUps_, address, kSignUpsBurst, kSignUpsPerSecond);
+  return takeToken(signUps_, address, kSignUpsBurst, kSignUpsPerSecond);
 }
 
 AccountAnswer AccountService::signUp(const Identity& me, const Json& body) {

@@ -10,6 +10,7 @@
 #include <string>
 #include <unordered_map>
 
+#include "server/Buckets.hpp"
 #include "server/Hub.hpp"
 #include "store/ClubStore.hpp"
 
@@ -17,7 +18,6 @@ namespace semis::server {
 
 class Ratings;
 
-using AddressBuckets = std::unordered_map<std::string, std::pair<double, std::chrono::steady_clock::time_point>>;
 
 // What an account call answers: a status, a JSON body, and the session cookie to set ("" clears
 // it) when it changes.
@@ -54,8 +54,8 @@ class AccountService {
   Hub& hub_;
   Ratings& ratings_;
   std::mutex mu_;
-  AddressBuckets attempts_;
-  AddressBuckets signUps_;
+  Buckets attempts_;
+  Buckets signUps_;
 };
 
 }  // namespace semis::server

@@ -4,24 +4,28 @@
 
 namespace semis::server {
 
-namespace {
-
-ApiResponse error(int status, std::string_view code, std::string_view message) {
+ApiResponse apiError(int status, std::string_view code, std::string_view message) {
   // Messages quote client text: dumpJson never throws on it.
   return {status, "application/json", protocol::dumpJson(Json{{"error", {{"code", code}, {"message", message}}}})};
 }
 
-ApiResponse ok(const Json& j) { return {200, "application/json", protocol::dumpJson(j)}; }
-
-int statusOf(const Refusal& r) {
-  if (r.code == "rate_limited" || r.code == "too_many_games") return 429;
-  if (r.code == "busy" || r.code == "unavailable") return 503;
-  if (r.code == "internal") return 500;
-  if (r.code == "not_found") return 404;
-  return 400;
+ApiResponse apiRefused(const Refusal& r) {
+  int status = 400;
+  if (r.code == "rate_limited" || r.code == "too_many_games") status = 429;
+  if (r.code == "busy" || r.code == "unavailable") status = 503;
+  if (r.code == "internal") status = 500;
+  if (r.code == "not_found") status = 404;
+  if (r.code == "blocked") status = 403;
+  return apiError(status, r.code, r.message);
 }
 
-ApiResponse refused(const Refusal& r) { return error(statusOf(r), r.code, r.message); }
+namespace {
+
+ApiResponse error(int status, std::string_view code, std::string_view message) { return apiError(status, code, message); }
+
+ApiResponse ok(const Json& j) { return {200, "application/json", protocol::dumpJson(j)}; }
+
+ApiResponse refused(const Refusal& r) { return apiRefused(r); }
 
 Json rulesJson() {
   Json presets = Json::array();

@@ -28,6 +28,10 @@ class Club;
 ApiResponse handleApi(Hub& hub, Metrics& metrics, const Health& health, std::string_view method,
                       std::string_view target, std::string_view body, const Identity& me, bool& handled,
                       Club* club = nullptr);
+// {"error":{"code","message"}} with `status`; a refusal with the status its code means (404
+// not_found, 403 blocked, 429 rate_limited, 503 busy, 500 internal, else 400).
+ApiResponse apiError(int status, std::string_view code, std::string_view message);
+ApiResponse apiRefused(const Refusal& r);
 // The club's paths (ApiClub.cpp); `handled` is false for any other.
 ApiResponse handleClubApi(Club& club, std::string_view method, std::string_view path, std::string_view query,
                           std::string_view body, const Identity& me, bool& handled);

@@ -16,18 +16,9 @@ namespace {
 
 ApiResponse json(int status, const Json& j) { return {status, "application/json", protocol::dumpJson(j)}; }
 
-ApiResponse error(int status, std::string_view code, std::string_view message) {
-  return json(status, Json{{"error", {{"code", code}, {"message", message}}}});
-}
+ApiResponse error(int status, std::string_view code, std::string_view message) { return apiError(status, code, message); }
 
-ApiResponse refused(const Refusal& r) {
-  const int status = r.code == "not_found"                               ? 404
-                     : r.code == "busy" || r.code == "unavailable"       ? 503
-                     : r.code == "rate_limited"                          ? 429
-                     : r.code == "blocked"                               ? 403
-                                                                         : 400;
-  return error(status, r.code, r.message);
-}
+ApiResponse refused(const Refusal& r) { return apiRefused(r); }
 
 ApiResponse answer(const AccountAnswer& a) {
   ApiResponse r = json(a.status, a.body);

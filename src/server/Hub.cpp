@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "accounts/Tokens.hpp"
+#include "server/Buckets.hpp"
 #include "server/ClusterLink.hpp"
 #include "server/Live.hpp"
 #include "server/Log.hpp"
@@ -16,7 +17,6 @@ namespace semis::server {
 namespace {
 
 constexpr std::size_t kCacheLimit = 50000;  // cached players; past it the cache starts over
-constexpr std::size_t kBucketLimit = 100000;
 
 Refusal storeRefusal(const store::StoreError& e) {
   if (e.fault == store::Fault::Busy)
@@ -192,19 +192,8 @@ std::string Hub::playerName(const std::string& playerId) {
 
 bool Hub::allowCreate(const std::string& address) {
   // A token bucket per address: bursts of createBurst games, then createPerSecond.
-  const auto now = Clock::now();
   std::lock_guard lock(playersMu_);
-  if (createBuckets_.size() >= kBucketLimit) createBuckets_.clear();
-  auto [it, fresh] = createBuckets_.try_emplace(address, options_.createBurst, now);
-  auto& [tokens, last] = it->second;
-  if (!fresh) {
-    tokens = std::min(options_.createBurst,
-                      tokens + options_.createPerSecond * std::chrono::duration<double>(now - last).count());
-    last = now;
-  }
-  if (tokens < 1.0) return false;
-  tokens -= 1.0;
-  return true;
+  return takeToken(createBuckets_, address, options_.createBurst, options_.createPerSecond);
 }
 
 Outcome<Json> Hub::createGame(const Identity& me, const protocol::GameSpec& spec) { return create(me, spec); }

@@ -22,6 +22,7 @@
 #include "protocol/Messages.hpp"
 #include "room/Room.hpp"
 #include "server/AiPool.hpp"
+#include "server/Buckets.hpp"
 #include "server/ClubHooks.hpp"
 #include "server/Metrics.hpp"
 #include "server/MoveSource.hpp"
@@ -203,7 +204,7 @@ class Hub {
   std::mutex playersMu_;  // a bounded cache: token hash -> stored player, id -> name
   std::unordered_map<std::string, store::PlayerRow> byToken_;
   std::unordered_map<std::string, std::string> names_;
-  std::unordered_map<std::string, std::pair<double, Clock::time_point>> createBuckets_;
+  Buckets createBuckets_;  // per address (server/Buckets.hpp)
 
   std::unique_ptr<ClusterLink> link_;  // null: alone
   ClubHooks* club_ = nullptr;          // null: no club
