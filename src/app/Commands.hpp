@@ -20,6 +20,9 @@ int hintCommand(int argc, char** argv);
 int egdbCommand(int argc, char** argv);
 int matchCommand(int argc, char** argv);
 int benchCommand(int argc, char** argv);
+int bookCommand(int argc, char** argv);
+int dailyCommand(int argc, char** argv);
+int reviewCommand(int argc, char** argv);
 int serveCommand(int argc, char** argv);
 
 // Prints "semis <command>: <message>" to stderr and returns `status`.

@@ -24,6 +24,9 @@ constexpr Command kCommands[] = {
     {"egdb", semis::app::egdbCommand, "build or inspect an endgame table"},
     {"match", semis::app::matchCommand, "play AI levels against each other"},
     {"bench", semis::app::benchCommand, "search fixed positions: a node-count signature"},
+    {"book", semis::app::bookCommand, "build or read the opening book"},
+    {"daily", semis::app::dailyCommand, "the daily endgame challenge of a date"},
+    {"review", semis::app::reviewCommand, "every move of a game record valued"},
 #ifdef SEMIS_HAS_SERVER
     {"serve", semis::app::serveCommand, "run the game server (HTTP, WebSocket, SQLite)"},
 #endif

@@ -3,6 +3,8 @@
 #include <array>
 #include <bit>
 
+#include "engine/Book.hpp"
+
 namespace semis::engine {
 namespace {
 
@@ -96,6 +98,14 @@ Result<Hint> hint(Search& search, const Position& pos, const Limits& limits) {
   Limits valued = limits;
   if (valued.aim == Aim::Move) valued.aim = Aim::ValueFirst;
   h.moves = search.moveValues(pos, valued, &h.nodes);
+  // The opening book's move is proven: its value is exact even where the budget proves nothing.
+  if (const Book* book = builtInBook(board.rules()); book != nullptr) {
+    if (const auto known = book->find(board, pos)) {
+      for (MoveValue& mv : h.moves) {
+        if (mv.move == known->move) mv = {known->move, known->value, true};
+      }
+    }
+  }
   // A proven win or draw beats any unproven hope: choose among proven moves when one is >= 0.
   int bestProven = -kInfinity;
   for (const MoveValue& mv : h.moves) {

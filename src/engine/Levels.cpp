@@ -4,6 +4,8 @@
 #include <bit>
 #include <string>
 
+#include "engine/Book.hpp"
+
 namespace semis::engine {
 
 Result<Level> parseLevel(std::string_view text) {
@@ -32,7 +34,8 @@ Player::Player(const Rules& rules, Level level, LevelOptions options)
     : level_(level),
       options_(options),
       search_(std::make_unique<Search>(rules, options.tableMegabytes)),
-      rng_(options.seed) {}
+      rng_(options.seed),
+      book_(level == Level::Perfect && options.useBook ? builtInBook(rules) : nullptr) {}
 
 int Player::choose(const Position& pos) {
   const Board& board = search_->board();
@@ -82,6 +85,10 @@ int Player::choose(const Position& pos) {
       return search_->run(pos, limits).bestMove;
     }
     case Level::Perfect: {
+      // The opening book's proven move, at once (Book.hpp).
+      if (book_ != nullptr) {
+        if (const auto m = book_->find(board, pos); m && board.isLegal(pos, m->move)) return m->move;
+      }
       // The exact solve proves a value far sooner than a ply-by-ply search; when the budget ends it
       // first, the rest of the budget chooses as Hard does.
       Limits limits;

@@ -1,8 +1,9 @@
 #pragma once
 // Playing levels. Easy plays like a beginner: a two-ply look, some noise, and now and then it does
 // not see its captures and extra turns. Medium searches a fixed shallow depth. Hard searches at
-// full strength within a time budget (about a second in play). Perfect solves the position when it
-// can within a longer budget (the exact solve, on most of it) and otherwise plays as Hard.
+// full strength within a time budget (about a second in play). Perfect plays the opening book's
+// proven moves, solves the position when it can within a longer budget (the exact solve, on most
+// of it) and otherwise plays as Hard.
 
 #include <atomic>
 #include <cstdint>
@@ -26,6 +27,7 @@ struct LevelOptions {
   int easyNoise = 2;             // Easy's values are off by up to this many seeds
   std::uint64_t seed = 1;
   std::size_t tableMegabytes = 16;
+  bool useBook = true;  // Perfect plays the built-in opening book's moves (engine/Book.hpp)
 };
 
 // One AI player. Not thread-safe (one per thread); deterministic for a given seed and budget
@@ -47,6 +49,7 @@ class Player {
   std::unique_ptr<Search> search_;
   std::mt19937_64 rng_;
   const std::atomic<bool>* cancel_ = nullptr;
+  const class Book* book_ = nullptr;
 };
 
 }  // namespace semis::engine

@@ -57,6 +57,15 @@ Json traceJson(const Trace& trace) {
   return out;
 }
 
+Json positionJson(const Board& board, const Position& pos) {
+  Json castle = Json::array();
+  for (auto c : pos.castle) castle.push_back(c == kNoCastle ? Json(nullptr) : Json(c));
+  return Json{{"houses", housesJson(board, pos)},
+              {"stores", storesJson(board, pos)},
+              {"to_move", pos.over ? Json(nullptr) : Json(sideName(pos.toMove))},
+              {"castle", castle}};
+}
+
 Json replayLine(const Game& game, int ply) {
   const Board& board = game.board();
   const Ply* p = ply > 0 ? &game.plies()[static_cast<std::size_t>(ply - 1)] : nullptr;

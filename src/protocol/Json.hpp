@@ -22,6 +22,8 @@ using Json = nlohmann::ordered_json;
 [[nodiscard]] const char* sideName(Side s);
 // South's houses in South's sowing order, then North's in North's.
 [[nodiscard]] Json housesJson(const Board& board, const Position& pos);
+// {"houses","stores","to_move","castle"}: a position as every message carries it.
+[[nodiscard]] Json positionJson(const Board& board, const Position& pos);
 [[nodiscard]] Json storesJson(const Board& board, const Position& pos);
 [[nodiscard]] Json outcomeJson(const Outcome& outcome);
 // {"kind":"drop","pit":3,...}: the pit numbering is the ring's (docs/protocol.md).

@@ -15,14 +15,7 @@ tl::unexpected<Refusal> refuse(std::string code, std::string message, std::optio
   return tl::unexpected(Refusal{std::move(code), std::move(message), n});
 }
 
-Json positionJson(const Board& board, const Position& pos) {
-  Json castle = Json::array();
-  for (auto c : pos.castle) castle.push_back(c == kNoCastle ? Json(nullptr) : Json(c));
-  return Json{{"houses", protocol::housesJson(board, pos)},
-              {"stores", protocol::storesJson(board, pos)},
-              {"to_move", pos.over ? Json(nullptr) : Json(protocol::sideName(pos.toMove))},
-              {"castle", castle}};
-}
+using protocol::positionJson;
 
 Json legalJson(const Board& board, const Position& pos) {
   Json legal = Json::array();

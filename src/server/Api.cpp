@@ -46,7 +46,7 @@ Json rulesJson() {
 
 ApiResponse handleApi(Hub& hub, Metrics& metrics, const Health& health, std::string_view method,
                       std::string_view target, std::string_view body, const Identity& me, bool& handled,
-                      Club* club) {
+                      Club* club, Study* study) {
   handled = true;
   std::string_view path = target.substr(0, target.find('?'));
   const std::string_view query = target.size() > path.size() ? target.substr(path.size() + 1) : std::string_view();
@@ -59,6 +59,11 @@ ApiResponse handleApi(Hub& hub, Metrics& metrics, const Health& health, std::str
   if (path.substr(0, 5) != "/api/") {
     handled = false;
     return {};
+  }
+  if (study) {
+    bool studies = false;
+    ApiResponse r = handleStudyApi(*study, method, path, query, body, me, studies);
+    if (studies) return r;
   }
   if (club) {
     bool clubs = false;

@@ -19,15 +19,17 @@ struct ApiResponse {
   // Set instead of an answer: slow work (a password hash) to run off the network threads; its
   // result is the answer. Refused when the work queue is full (503 busy).
   std::function<ApiResponse()> slow{};
+  class WorkPool* slowOn = nullptr;  // the pool `slow` runs on (nullptr: the club's)
 };
 
 class Club;
+class Study;
 
 // Answers /healthz, /metrics and /api/...; `handled` is false for any other path. /healthz is
 // 503 {"ok":false} while `health` says no (shutting down, or the store not answering).
 ApiResponse handleApi(Hub& hub, Metrics& metrics, const Health& health, std::string_view method,
                       std::string_view target, std::string_view body, const Identity& me, bool& handled,
-                      Club* club = nullptr);
+                      Club* club = nullptr, Study* study = nullptr);
 // {"error":{"code","message"}} with `status`; a refusal with the status its code means (404
 // not_found, 403 blocked, 429 rate_limited, 503 busy, 500 internal, else 400).
 ApiResponse apiError(int status, std::string_view code, std::string_view message);
@@ -35,5 +37,8 @@ ApiResponse apiRefused(const Refusal& r);
 // The club's paths (ApiClub.cpp); `handled` is false for any other.
 ApiResponse handleClubApi(Club& club, std::string_view method, std::string_view path, std::string_view query,
                           std::string_view body, const Identity& me, bool& handled);
+// The study's paths (ApiStudy.cpp): /api/daily..., /api/games/ID/review.
+ApiResponse handleStudyApi(Study& study, std::string_view method, std::string_view path, std::string_view query,
+                           std::string_view body, const Identity& me, bool& handled);
 
 }  // namespace semis::server

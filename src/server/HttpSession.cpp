@@ -207,8 +207,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     bool handled = false;
     ApiResponse res = handleApi(ctx_.hub, ctx_.metrics, ctx_.health,
                                 std::string_view(req.method_string().data(), req.method_string().size()), rawTarget,
-                                req.body(), me, handled, ctx_.club);
-    if (res.slow) return respondLater(std::move(req), std::move(res.slow), std::move(me));
+                                req.body(), me, handled, ctx_.club, ctx_.study);
+    if (res.slow) return respondLater(std::move(req), std::move(res.slow), res.slowOn, std::move(me));
     if (!handled) {
       if (req.method() != http::verb::get && req.method() != http::verb::head) {
         res = {405, "text/plain", "method not allowed\n"};
@@ -231,13 +231,14 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     return client ? addressKey(*client) : peer_;
   }
 
-  // Runs `job` on the club's work pool and answers with its result on this session's executor;
-  // a full pool answers `busy` now.
-  void respondLater(HttpRequest req, std::function<ApiResponse()> job, Identity me) {
+  // Runs `job` on `pool` (nullptr: the club's work pool) and answers with its result on this
+  // session's executor; a full pool answers `busy` now.
+  void respondLater(HttpRequest req, std::function<ApiResponse()> job, WorkPool* pool, Identity me) {
     auto self = shared_from_this();
     auto request = std::make_shared<HttpRequest>(std::move(req));
     responding_ = true;  // (nothing else may answer meanwhile)
-    const bool queued = ctx_.club != nullptr && ctx_.club->slowWork().submit([self, request, job = std::move(job), me] {
+    if (pool == nullptr && ctx_.club != nullptr) pool = &ctx_.club->slowWork();
+    const bool queued = pool != nullptr && pool->submit([self, request, job = std::move(job), me] {
       ApiResponse out;
       try {
         out = job();
@@ -249,7 +250,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       });
     });
     if (!queued) {
-      respond(*request, {503, "application/json", R"({"error":{"code":"busy","message":"too many sign-ins right now: try again"}})"},
+      respond(*request, {503, "application/json", R"({"error":{"code":"busy","message":"the server has too much such work right now: try again"}})"},
               me.created ? me.token : "", request->keep_alive() && !ctx_.stopping);
     }
   }

@@ -68,7 +68,7 @@ struct HubOptions {
   double createBurst = 40;
   std::chrono::minutes evictAfter{10};  // a game nobody watches leaves memory after this
   std::chrono::hours abandonAfter{24 * 7};  // an unfinished game untouched this long is abandoned
-  int hintBudgetMs = 1000;
+  int hintBudgetMs = 250;  // all legal moves together: a hint answers in well under 300 ms (bench/StudyBench.cpp)
   long long claimDelayMs = 30000;  // a rated game's leaver may be claimed against after this
 };
 

@@ -3,6 +3,7 @@
 #include "server/Server.hpp"
 
 #include "server/Club.hpp"
+#include "server/Study.hpp"
 
 #include <sys/resource.h>
 
@@ -188,10 +189,11 @@ int runServer(const ServerOptions& options, std::unique_ptr<MoveSource> ai) {
   net::io_context ioc(threads);
   // After the io_context, so destroyed before it: its work pool's last answers are posted to it.
   Club club(**store, hub);
+  Study study(**store, hub);
   // A primary-key lookup of no one: one round trip to the database, nothing read.
   Health health([&store] { return (*store)->player("").has_value(); });
   health.start();
-  ServerContext ctx{hub, metrics, options, health, &club};
+  ServerContext ctx{hub, metrics, options, health, &club, &study};
   auto listener = std::make_shared<Listener>(ioc, ctx);
   auto port = listener->open(options.address, options.port);
   if (!port) {

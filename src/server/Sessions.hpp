@@ -79,6 +79,7 @@ class KeyCounter {
 };
 
 class Club;
+class Study;
 
 struct ServerContext {
   Hub& hub;
@@ -86,6 +87,7 @@ struct ServerContext {
   const ServerOptions& options;
   Health& health;
   Club* club = nullptr;  // the club (accounts, ratings, pairing, friends)
+  Study* study = nullptr;  // the daily challenge, reviews
   std::atomic<bool> stopping{false};
   std::atomic<int> connections{0};  // TCP connections now (HTTP or WebSocket)
   KeyCounter pendingByAddress{};    // HTTP connections waiting for a request: new, or idle kept alive

@@ -8,6 +8,7 @@
 
 #include "store/ClubSchema.hpp"
 #include "store/PgClub.hpp"
+#include "store/StudyStore.hpp"
 #include "store/PgPool.hpp"
 #include "store/Store.hpp"
 
@@ -39,8 +40,8 @@ struct Step {
   int version;
   const char* sql;
 };
-constexpr Step kSteps[] = {{2, kSchema2}, {3, kClubSchema}};
-constexpr int kNewest = 3;
+constexpr Step kSteps[] = {{2, kSchema2}, {3, kClubSchema}, {4, kStudySchema}};
+constexpr int kNewest = 4;
 // Enough for a server's threads: a call holds its connection only for its own statements.
 constexpr int kPoolSize = 4;
 // Taken by every migration step, so servers starting together migrate one after the other.
@@ -113,9 +114,25 @@ class PgStore final : public Store {
           if (auto r = insertGame(c, game); !r) return r;
           return insertEvents(c, game.id, events);
         });
+    study_ = makeStudyStore([this](bool write, const char* sql, const std::vector<std::string>& params) {
+      SqlRows out;
+      auto r = call<void>(write ? Mode::Write : Mode::Snapshot, [&](PGconn* c) -> StoreResult<void> {
+        auto q = pgQuery(c, sql, params);
+        if (!q) return tl::unexpected(q.error());
+        out.changed = std::strtoll(PQcmdTuples(q->raw()), nullptr, 10);
+        for (int i = 0; i < q->rows(); ++i) {
+          auto& row = out.rows.emplace_back();
+          for (int k = 0; k < PQnfields(q->raw()); ++k) row.push_back(q->text(i, k));
+        }
+        return {};
+      });
+      if (!r) return StoreResult<SqlRows>(tl::unexpected(r.error()));
+      return StoreResult<SqlRows>(std::move(out));
+    });
   }
 
   ClubStore& club() override { return *club_; }
+  StudyStore& study() override { return *study_; }
 
   StoreResult<void> start() {
     for (const Step& step : kSteps) {
@@ -403,6 +420,7 @@ class PgStore final : public Store {
 
   PgPool pool_;
   std::unique_ptr<ClubStore> club_;
+  std::unique_ptr<StudyStore> study_;
 };
 
 }  // namespace

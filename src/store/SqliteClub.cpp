@@ -366,4 +366,24 @@ std::unique_ptr<ClubStore> makeSqliteClub(SqliteConn& writer, SqliteConn& reader
   return std::make_unique<SqliteClub>(writer, reader, std::move(insertGame));
 }
 
+StoreResult<SqlRows> sqliteCall(SqliteConn& writer, SqliteConn& reader, bool write, const char* sql,
+                                const std::vector<std::string>& params) {
+  const auto one = [&](SqliteConn& conn) -> StoreResult<SqlRows> {
+    SEMIS_PREPARE(conn, s, sql);
+    for (std::size_t i = 0; i < params.size(); ++i) bindText(s, static_cast<int>(i) + 1, params[i]);
+    SqlRows out;
+    int rc = 0;
+    while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+      auto& row = out.rows.emplace_back();
+      for (int c = 0; c < sqlite3_column_count(s); ++c) row.push_back(colText(s, c));
+    }
+    if (rc != SQLITE_DONE) return tl::unexpected(conn.error(rc, "study"));
+    out.changed = sqlite3_changes(conn.db);
+    return out;
+  };
+  if (write) return writeTransaction<SqlRows>(writer, [&] { return one(writer); });
+  std::lock_guard lock(reader.mutex);
+  return one(reader);
+}
+
 }  // namespace semis::store

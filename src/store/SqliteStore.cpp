@@ -167,6 +167,9 @@ StoreResult<std::unique_ptr<Store>> SqliteStore::open(const std::string& path, c
                                   }
                                   return {};
                                 });
+  store->study_ = makeStudyStore([self](bool write, const char* sql, const std::vector<std::string>& params) {
+    return sqliteCall(self->writer_, self->reader_, write, sql, params);
+  });
   return std::unique_ptr<Store>(std::move(store));
 }
 

@@ -16,6 +16,7 @@
 #include <unordered_map>
 
 #include "store/ClubStore.hpp"
+#include "store/StudyStore.hpp"
 #include "store/Store.hpp"
 
 namespace semis::store {
@@ -46,6 +47,10 @@ struct SqliteConn {
 using SqliteGameWriter = std::function<StoreResult<void>(const GameRow&, const std::vector<EventRow>&)>;
 // The club's records on the same connections (SqliteClub.cpp).
 std::unique_ptr<ClubStore> makeSqliteClub(SqliteConn& writer, SqliteConn& reader, SqliteGameWriter insertGame);
+// One statement of the shared study store (store/StudyStore.hpp) on the writer (in a transaction)
+// or the reader (SqliteClub.cpp).
+StoreResult<SqlRows> sqliteCall(SqliteConn& writer, SqliteConn& reader, bool write, const char* sql,
+                                const std::vector<std::string>& params);
 
 class SqliteStore final : public Store {
  public:
@@ -67,6 +72,7 @@ class SqliteStore final : public Store {
   StoreResult<std::vector<long long>> lastEvents(const std::vector<std::string>& ids) override;
   StoreResult<void> maintain() override;
   ClubStore& club() override { return *club_; }
+  StudyStore& study() override { return *study_; }
 
  private:
   SqliteStore() = default;
@@ -80,6 +86,7 @@ class SqliteStore final : public Store {
   SqliteConn reader_;
   SqliteConn checkpointer_;
   std::unique_ptr<ClubStore> club_;
+  std::unique_ptr<StudyStore> study_;
 };
 
 // Brings the schema to the newest version, one step a transaction (SqliteSchema.cpp).
@@ -89,6 +96,6 @@ StoreResult<int> sqliteSchemaVersion(SqliteConn& conn);
 // Registers semis_hash_token(token) and semis_new_id() (accounts/Tokens.hpp) for step 2.
 int registerSqliteFunctions(sqlite3* db);
 // The newest schema version.
-inline constexpr int kSchemaVersion = 3;
+inline constexpr int kSchemaVersion = 4;
 
 }  // namespace semis::store

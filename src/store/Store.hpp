@@ -96,6 +96,7 @@ struct GameLog {
 };
 
 class ClubStore;
+class StudyStore;
 
 class Store {
  public:
@@ -130,6 +131,8 @@ class Store {
 
   // The club's records (store/ClubStore.hpp), in the same database.
   virtual ClubStore& club() = 0;
+  // The daily challenge's records (store/StudyStore.hpp), in the same database.
+  virtual StudyStore& study() = 0;
 
   // Housekeeping off the request path, called by the server every 200 ms from its own thread
   // (SQLite: the WAL checkpoint on a second connection; PostgreSQL: nothing).

@@ -1,6 +1,6 @@
 // The C++ rules core compiled to WebAssembly (web/wasm/SemisWasm.cpp): local games, previews, hints.
 import createSemisCore from './gen/semis-core.js';
-import type { GameState, MoveEvent, MoveSummary, ServerHint, WirePosition } from './types';
+import type { GameState, MoveEvent, MoveSummary, MoveValue, ReviewData, ServerHint, WirePosition } from './types';
 
 type Answer<T> = T & { error?: string };
 
@@ -32,6 +32,28 @@ export class Core {
     const r = this.call<{ handle: number }>('sm_new', rules);
     if (r.error !== undefined) return r.error;
     return new LocalGame(this, r.handle);
+  }
+
+  // A game from a whole position string (the daily challenge's endgame).
+  newGameAt(positionText: string): LocalGame | string {
+    const r = this.call<{ handle: number }>('sm_new_at', positionText);
+    if (r.error !== undefined) return r.error;
+    return new LocalGame(this, r.handle);
+  }
+
+  // Every legal move's value for the side to move, searched towards the exact value within `nodes`.
+  values(rules: string, pos: WirePosition, nodes: number): Answer<{ moves: MoveValue[] }> {
+    return this.call('sm_values', rules, positionFields(pos), nodes);
+  }
+
+  // The review of moves played from the start (or from `start`, a whole position string).
+  review(rules: string, start: string, moves: number[], nodes: number): Answer<ReviewData> {
+    return this.call('sm_review', rules, start, moves.join(','), nodes);
+  }
+
+  // A pasted game record read back: its rules, start and moves.
+  record(text: string): Answer<{ rules: string; start: string; moves: number[] }> {
+    return this.call('sm_record', text);
   }
 
   state(handle: number): GameState {

@@ -1,7 +1,8 @@
 // The game page: one controller for the three ways a board is fed: the server (a game id in the
 // URL, events over the WebSocket), two players on this device, or the local computer (both run
 // the C++ core in WebAssembly).
-import { BoardView } from './board';
+import type { BoardView } from './board';
+import { makeBoard } from './board-setup';
 import { Core, type LocalGame } from './core';
 import { gameInfo, presetOf } from './games';
 import { currentLang, t } from './i18n';
@@ -13,6 +14,7 @@ import type { GameState, MoveEvent, ServerHint, SideLetter } from './types';
 import { el } from './dom';
 import { fairPlay, ratedLine, ratingSuffix } from './ranked';
 import { replayStepper } from './replay';
+import { ts } from './study-words';
 
 let activePage: GamePage | null = null;
 document.addEventListener('keydown', (e) => GamePage.onKey(e));
@@ -187,6 +189,14 @@ class GamePage {
     this.setup(s, humanSide, names);
     this.setState(s);
     think();
+  }
+
+  // "Review" once the game is over: the server's review of its game, or the core's of a local one.
+  private reviewLink(s: GameState): HTMLElement[] {
+    if (s.status !== 'over' || !this.source) return [];
+    const moves = (s.plies ?? []).map((p) => p.move).join(',');
+    const href = this.source.kind === 'server' ? `/review/${s.id ?? ''}` : `/review?local=${encodeURIComponent(s.rules)}&m=${moves}`;
+    return [el('a', { href, class: 'review-link button', 'data-link': '' }, ts('review'))];
   }
 
   private localNames(aiSide: SideLetter | null): Record<SideLetter, string> {
@@ -383,21 +393,7 @@ class GamePage {
     this.title.textContent = info.name[currentLang()];
     this.rulesButton.onclick = () => void showRules(info.preset);
     document.title = `${info.name[currentLang()]} · Semis`;
-    const cat = this.core.rules();
-    const preset = cat.presets.find((p) => p.name === presetOf(s.rules));
-    const opts = { ...(preset?.options ?? {}) };
-    for (const kv of s.rules.split(',').slice(1)) {
-      const [k, v] = kv.split('=');
-      opts[k] = v;
-    }
-    const board = new BoardView({
-      houses: s.position.houses.length / 2,
-      stores: opts.stores !== 'false',
-      clockwise: opts.direction === 'cw',
-      bottom,
-      names,
-    });
-    board.speed = Number(localStorage.getItem('semis.speed') ?? '1');
+    const board = makeBoard(this.core, s.rules, s.position.houses.length / 2, bottom, names);
     board.onPlay = (h) => this.source?.play(h);
     board.onPreview = (h) => this.preview(h);
     board.banner = (text, tone) => this.flash(text, tone);
@@ -498,7 +494,7 @@ class GamePage {
     this.lastEl.textContent = last ? t('lastMove', { who: names[last.side], house: last.house }) : '';
     if (s.record !== undefined) this.recordEl.textContent = s.record;
     else if (!this.recordEl.textContent) this.recordEl.textContent = (s.plies ?? []).map((p, i) => `${i + 1}. ${p.mover}${p.move}`).join(' ');
-    this.extras.replaceChildren(...(this.source?.extra() ?? []));
+    this.extras.replaceChildren(...(this.source?.extra() ?? []), ...this.reviewLink(s));
     this.ratedEl.replaceChildren(ratedLine(s, names));
     // A finished game on the server: step through it (once the last move's animation is done).
     if (s.status === 'over' && this.source?.kind === 'server' && !this.replayEl && !board.busy) {

@@ -2,6 +2,7 @@
 import { Core, type RulesCatalog } from './core';
 import { games } from './games';
 import { currentLang, t, type Key } from './i18n';
+import { ts } from './study-words';
 import { api } from './net';
 import { pictureNode, showRules } from './rules-dialog';
 import { el } from './dom';
@@ -70,7 +71,7 @@ export async function homePage(root: HTMLElement, navigate: (url: string) => voi
     for (const [v, text] of values) s.append(el('option', { value: v }, text));
     return { node: el('label', { class: 'field' }, label, s), input: s };
   };
-  const level = select('level', t('level'), ['easy', 'medium', 'hard'].map((l) => [l, t(`level.${l}` as Key)]));
+  const level = select('level', t('level'), ['easy', 'medium', 'hard', 'perfect'].map((l) => [l, t(`level.${l}` as Key)]));
   level.input.value = 'medium';
   const side = select('side', t('side'), ['S', 'N', 'random'].map((s) => [s, t(`side.${s}` as Key)]));
   const clock = select('clock', t('clock'), [['none', t('clock.none')], ['5+3', '5 min + 3 s'], ['10+5', '10 min + 5 s']]);
@@ -129,6 +130,9 @@ export async function homePage(root: HTMLElement, navigate: (url: string) => voi
         el('div', { class: 'mode-box' }, btn(t('playLocal'), 'local', () => navigate(`/?local=${encodeURIComponent(rulesText())}`))),
         liveBox,
       ),
+      el('nav', { class: 'study-links' },
+        el('a', { href: '/daily', 'data-link': '', class: online ? '' : 'offline' }, ts('daily')),
+        el('a', { href: '/analysis', 'data-link': '' }, ts('analysis'))),
       note,
     ),
   );

@@ -1,6 +1,7 @@
 // Routes: "/" the home page, "/g/<id>" a game on the server, "/?local=RULES[&ai=level&side=S]" a
 // game in this page (moves kept in the URL's #m= so a reload keeps it), "/p/<id>" a profile,
-// "/top/<key>" a leaderboard, "/friends". Local games live under "/" because the server serves the
+// "/top/<key>" a leaderboard, "/friends", "/daily[/<game>][?date=]" the daily challenge,
+// "/review/<id>" or "/review?local=RULES&m=..." a game's review, "/analysis" the analysis board. Local games live under "/" because the server serves the
 // page only there and under its own page paths.
 import './style.css';
 import { gamePage } from './game';
@@ -13,6 +14,9 @@ import { lobbySection } from './lobby';
 import { profilePage } from './profile';
 import { site, startToasts } from './site';
 import { topPage } from './top';
+import { analysisPage } from './analysis';
+import { dailyPage } from './daily';
+import { reviewPage } from './review';
 
 const root = document.getElementById('app')!;
 
@@ -37,6 +41,16 @@ async function route(): Promise<void> {
   const top = /^\/top\/([a-z-]+)/.exec(path);
   if (top) return topPage(root, top[1], navigate);
   if (path === '/friends') return friendsPage(root, navigate);
+  const q0 = new URLSearchParams(location.search);
+  const daily = /^\/daily(?:\/([a-z-]+))?\/?$/.exec(path);
+  if (daily) return dailyPage(root, daily[1] ?? null, q0.get('date'));
+  const review = /^\/review(?:\/([A-Za-z0-9_-]+))?$/.exec(path);
+  if (review) {
+    if (review[1]) return reviewPage(root, { id: review[1] });
+    const moves = (q0.get('m') ?? '').split(',').filter(Boolean).map(Number);
+    return reviewPage(root, { rules: q0.get('local') ?? 'kalah', moves });
+  }
+  if (path === '/analysis') return analysisPage(root, q0.get('position'));
   const q = new URLSearchParams(location.search);
   if (q.has('local')) {
     return gamePage(root, { rules: q.get('local') || 'kalah', ai: q.get('ai') ?? undefined, side: q.get('side') ?? 'S' });

@@ -94,3 +94,47 @@ export interface ServerHint {
   reasons?: { code: string; n?: number }[];
   moves?: { house: number; value: number; exact: boolean }[];
 }
+
+// A move's value for the player to move (docs/study.md).
+export interface MoveValue {
+  house: number;
+  value: number;
+  exact: boolean;
+}
+
+// A game's review (protocol/Study.hpp, reviewJson).
+export interface PlyReview {
+  set: number;
+  mover: SideLetter;
+  move: number;
+  best: number;
+  best_value: number;
+  best_exact: boolean;
+  played: number;
+  played_exact: boolean;
+  loss: number;
+  mark: 'forced' | 'best' | 'good' | 'inaccuracy' | 'mistake' | 'blunder';
+  moves: MoveValue[];
+}
+export interface ReviewData {
+  plies: PlyReview[];
+  turning: number | null;
+  game?: string;
+  rules?: string;
+}
+
+// The daily challenge (docs/study.md, HTTP API).
+export interface Puzzle {
+  rules: string;
+  date: string;
+  position: WirePosition;
+  position_text: string;
+  value: number;
+  decisions: number;
+  line?: number[];
+  today?: boolean;
+  streak?: number | null;
+  signed_in?: boolean;
+  result?: { date: string; solved: boolean; result: number } | null;
+  yesterday?: Puzzle;
+}

@@ -42,8 +42,12 @@ const reasonCodes = ['extra_turn', 'captures', 'protects', 'stops_capture', 'no_
 export function verdictWords(v: ServerHint['verdict']): string {
   if (!v || !verdictCodes.includes(v.code)) return '';
   const n = v.n ?? 0;
-  // An estimate is signed: "about +3", "about -2".
-  return t(`hintVerdict.${v.code}` as Key, { n: v.code === 'estimate' && n > 0 ? `+${n}` : n });
+  // An estimate is said in words, with its direction: no signed number to decode.
+  if (v.code === 'estimate') {
+    if (n === 0) return t('hintVerdict.estimateEven');
+    return t(n > 0 ? 'hintVerdict.estimate' : 'hintVerdict.estimateBehind', { n: Math.abs(n) });
+  }
+  return t(`hintVerdict.${v.code}` as Key, { n });
 }
 
 export function reasonWords(r: { code: string; n?: number }): string {

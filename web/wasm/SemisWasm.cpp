@@ -12,7 +12,9 @@
 #include "protocol/Hints.hpp"
 #include "engine/Levels.hpp"
 #include "protocol/Json.hpp"
+#include "protocol/Study.hpp"
 #include "rules/Notation.hpp"
+#include "study/Review.hpp"
 
 using semis::Board;
 using semis::Game;
@@ -41,19 +43,7 @@ Json legalJson(const Board& board, const Position& pos) {
   return legal;
 }
 
-Json castleJson(const Board& board, const Position& pos) {
-  Json c = Json::array();
-  for (auto pit : pos.castle) c.push_back(pit < 0 ? Json(nullptr) : Json(static_cast<int>(pit)));
-  (void)board;
-  return c;
-}
-
-Json positionJson(const Board& board, const Position& pos) {
-  return Json{{"houses", semis::protocol::housesJson(board, pos)},
-              {"stores", semis::protocol::storesJson(board, pos)},
-              {"to_move", pos.over ? Json(nullptr) : Json(semis::protocol::sideName(pos.toMove))},
-              {"castle", castleJson(board, pos)}};
-}
+using semis::protocol::positionJson;
 
 Json stateJson(const semis::Record& record) {
   const Game& g = record.game;
@@ -190,6 +180,17 @@ const char* sm_rules() {
   return answer(Json{{"presets", presets}, {"options", options}});
 }
 
+// A new game from a whole position string ("kalah/0,0,1,.../0,0,.../20,17/N"): the daily
+// challenge's endgame. Answers {"handle"} or {"error"}.
+const char* sm_new_at(const char* positionText) {
+  semis::Rules rules;
+  auto pos = semis::parsePosition(positionText, &rules);
+  if (!pos) return error(pos.error().message);
+  if (pos->over) return error("the game is over in that position");
+  games.push_back(std::make_unique<semis::Record>(semis::Record{{}, Game(rules, *pos), {}}));
+  return answer(Json{{"handle", static_cast<int>(games.size()) - 1}});
+}
+
 // A new game; answers {"handle"} or {"error"} (an unknown preset or a bad option says which).
 const char* sm_new(const char* rulesText) {
   auto rules = semis::parseRules(rulesText);
@@ -294,6 +295,63 @@ const char* sm_ai(const char* rulesText, const char* fields, const char* levelTe
   options.seed = static_cast<std::uint64_t>(seed);
   semis::engine::Player player(board.rules(), *level, options);
   return answer(Json{{"house", player.choose(pos)}});
+}
+
+// The value of every legal move, each searched towards the exact value within `nodes` nodes:
+// {"moves":[{"house","value","exact"}]} (the daily challenge's judge, the analysis board).
+const char* sm_values(const char* rulesText, const char* fields, int nodes) {
+  auto at = parseAt(rulesText, fields);
+  if (!at) return error(at.error().message);
+  const auto& [board, pos] = *at;
+  if (pos.over || board.legalMask(pos) == 0) return error("the game is over");
+  semis::engine::Search search(board.rules(), 8);
+  semis::engine::Limits limits;
+  limits.aim = semis::engine::Aim::ValueFirst;
+  limits.nodes = static_cast<std::uint64_t>(nodes < 1000 ? 1000 : nodes);
+  Json moves = Json::array();
+  for (const auto& mv : search.moveValues(pos, limits)) {
+    moves.push_back(Json{{"house", mv.move}, {"value", mv.value}, {"exact", mv.exact}});
+  }
+  return answer(Json{{"moves", moves}});
+}
+
+// The review of a game played in the page (study/Review.hpp): its moves from the rules' start or
+// from `startText` (a whole position string; "" for the start), `nodes` a position.
+const char* sm_review(const char* rulesText, const char* startText, const char* movesText, int nodes) {
+  auto rules = semis::parseRules(rulesText);
+  if (!rules) return error(rules.error().message);
+  Game game(*rules);
+  if (startText[0] != '\0') {
+    auto pos = semis::parsePosition(startText);
+    if (!pos) return error(pos.error().message);
+    game = Game(*rules, *pos);
+  }
+  std::string moves = movesText;
+  for (std::size_t at = 0; at < moves.size();) {
+    const std::size_t comma = moves.find(',', at);
+    const std::string item = moves.substr(at, comma == std::string::npos ? std::string::npos : comma - at);
+    at = comma == std::string::npos ? moves.size() : comma + 1;
+    if (item.empty()) continue;
+    if (!game.play(std::atoi(item.c_str()))) return error("move " + item + " is not legal");
+  }
+  semis::engine::Search search(*rules, 16);
+  semis::study::ReviewLimits limits;
+  limits.secondsPerPosition = 0;
+  limits.nodesPerPosition = static_cast<std::uint64_t>(nodes < 1000 ? 1000 : nodes);
+  auto r = semis::study::review(search, game, limits);
+  if (!r) return error(r.error().message);
+  return answer(semis::protocol::reviewJson(*r));
+}
+
+// A pasted game record (docs/notation.md): {"rules","start","moves":[...]} to replay it in the
+// analysis board, or {"error"} naming what does not read.
+const char* sm_record(const char* text) {
+  auto record = semis::parseRecord(text);
+  if (!record) return error(record.error().message);
+  const Game& g = record->game;
+  Json moves = Json::array();
+  for (const auto& p : g.plies()) moves.push_back(p.move);
+  return answer(Json{{"rules", semis::toString(g.rules())}, {"start", g.board().toString(g.initial())}, {"moves", moves}});
 }
 
 }  // extern "C"

@@ -1,0 +1,224 @@
+#include "study/Daily.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <charconv>
+#include <cstdio>
+#include <random>
+
+#include "engine/Levels.hpp"
+
+namespace semis::study {
+
+namespace {
+
+// Days from 1970-01-01 of a civil date, and back (the proleptic Gregorian calendar).
+long long daysFromCivil(long long y, unsigned m, unsigned d) {
+  y -= m <= 2;
+  const long long era = (y >= 0 ? y : y - 399) / 400;
+  const auto yoe = static_cast<unsigned>(y - era * 400);
+  const unsigned doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+  const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+  return era * 146097 + static_cast<long long>(doe) - 719468;
+}
+
+void civilFromDays(long long z, long long& y, unsigned& m, unsigned& d) {
+  z += 719468;
+  const long long era = (z >= 0 ? z : z - 146096) / 146097;
+  const auto doe = static_cast<unsigned>(z - era * 146097);
+  const unsigned yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+  y = static_cast<long long>(yoe) + era * 400;
+  const unsigned doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+  const unsigned mp = (5 * doy + 2) / 153;
+  d = doy - (153 * mp + 2) / 5 + 1;
+  m = mp < 10 ? mp + 3 : mp - 9;
+  y += m <= 2;
+}
+
+// FNV-1a: a seed that is the same on every platform (std::hash is not).
+std::uint64_t fnv(std::string_view text, std::uint64_t h = 1469598103934665603ULL) {
+  for (const char c : text) {
+    h ^= static_cast<unsigned char>(c);
+    h *= 1099511628211ULL;
+  }
+  return h;
+}
+
+int greedyMove(const Board& board, const Position& pos) {
+  int best = 0;
+  int bestScore = -1;
+  for (std::uint32_t m = board.legalMask(pos); m != 0; m &= m - 1) {
+    const int house = std::countr_zero(m) + 1;
+    Position child = pos;
+    const MoveInfo info = board.apply(child, house);
+    const int score = info.captured * 2 + (info.extraTurn ? 1 : 0);
+    if (score > bestScore) {
+      bestScore = score;
+      best = house;
+    }
+  }
+  return best;
+}
+
+int bestOf(const std::vector<engine::MoveValue>& values) {
+  const engine::MoveValue* best = &values.front();
+  for (const auto& mv : values) {
+    if (mv.value > best->value) best = &mv;
+  }
+  return best->move;
+}
+
+int valueOf(const std::vector<engine::MoveValue>& values, int move) {
+  for (const auto& mv : values) {
+    if (mv.move == move) return mv.value;
+  }
+  return -engine::kInfinity;
+}
+
+bool givesAway(const std::vector<engine::MoveValue>& values) {
+  const int best = valueOf(values, bestOf(values));
+  return std::any_of(values.begin(), values.end(), [&](const engine::MoveValue& mv) { return mv.value < best; });
+}
+
+// A generated game's endgame: two seeded beginners play from the start until at most `target`
+// seeds are left in the houses. Nothing when the game ends first.
+std::optional<Position> generatedEndgame(const Rules& rules, std::uint64_t seed, int target) {
+  engine::LevelOptions options;
+  options.tableMegabytes = 1;
+  options.seed = seed;
+  engine::Player south(rules, engine::Level::Easy, options);
+  options.seed = seed ^ 0x9e3779b97f4a7c15ULL;
+  engine::Player north(rules, engine::Level::Easy, options);
+  const Board board(rules);
+  Position pos = board.start();
+  for (int ply = 0; ply < 400 && !pos.over; ++ply) {
+    if (board.rowSeeds(pos, Side::South) + board.rowSeeds(pos, Side::North) <= target) return pos;
+    const int house = (pos.toMove == Side::South ? south : north).choose(pos);
+    if (!board.isLegal(pos, house)) return std::nullopt;
+    board.apply(pos, house);
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+Result<long long> parseDay(std::string_view text) {
+  int y = 0, m = 0, d = 0;
+  const auto field = [&](std::size_t at, std::size_t len, int& out) {
+    if (text.size() < at + len) return false;
+    const char* b = text.data() + at;
+    const auto [end, ec] = std::from_chars(b, b + len, out);
+    return ec == std::errc() && end == b + len;
+  };
+  if (text.size() != 10 || text[4] != '-' || text[7] != '-' || !field(0, 4, y) || !field(5, 2, m) || !field(8, 2, d)) {
+    return fail("a date is written YYYY-MM-DD");
+  }
+  if (y < 2000 || y > 2200 || m < 1 || m > 12 || d < 1) return fail("no such date: " + std::string(text));
+  const long long day = daysFromCivil(y, static_cast<unsigned>(m), static_cast<unsigned>(d));
+  if (dayText(day) != text) return fail("no such date: " + std::string(text));
+  return day;
+}
+
+std::string dayText(long long day) {
+  long long y = 0;
+  unsigned m = 0, d = 0;
+  civilFromDays(day, y, m, d);
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%04lld-%02u-%02u", y, m, d);
+  return buf;
+}
+
+bool hasDaily(const Rules& rules) { return rules.repetitions == 0 && rules.idleLimit == 0; }
+
+Result<std::vector<engine::MoveValue>> exactValues(engine::Search& search, const Position& pos) {
+  engine::Limits limits;
+  limits.aim = engine::Aim::Value;
+  limits.nodes = 4'000'000;  // a daily endgame takes far fewer; a larger position is refused
+  auto values = search.moveValues(pos, limits);
+  if (values.empty()) return fail("the game is over");
+  for (const auto& mv : values) {
+    if (!mv.exact) return fail("the position is too large to prove");
+  }
+  return values;
+}
+
+Result<Puzzle> dailyPuzzle(const Rules& rules, long long day, const std::function<bool(const Position&)>& seen) {
+  if (!hasDaily(rules)) return fail("no daily challenge for " + toString(rules) + ": its history rules are not solved");
+  const Board board(rules);
+  const int total = board.seedCount(board.start());
+  engine::Search search(rules, 32);
+  std::mt19937_64 rng(fnv(toString(rules) + '/' + dayText(day)));
+  constexpr int kCandidates = 300;
+  for (int k = 0; k < kCandidates; ++k) {
+    const std::uint64_t seed = rng();
+    std::uniform_int_distribution<int> size(std::max(6, total * 22 / 100), std::max(8, total * 36 / 100));
+    const int target = size(rng);
+    const auto pos = generatedEndgame(rules, seed, target);
+    if (!pos || std::popcount(board.legalMask(*pos)) < 3 || (seen && seen(*pos))) continue;
+    auto values = exactValues(search, *pos);
+    if (!values) continue;
+    const int best = bestOf(*values);
+    const int value = valueOf(*values, best);
+    // A win to find (a draw will do after many candidates), and moves that throw it away.
+    if (value < (k < kCandidates / 2 ? 1 : 0) || !givesAway(*values)) continue;
+    Puzzle p;
+    p.day = day;
+    p.position = *pos;
+    p.value = value;
+    p.candidate = k;
+    // The best line, and the real decisions on it.
+    Position at = *pos;
+    bool ok = true;
+    std::vector<engine::MoveValue> here = *values;
+    while (!at.over) {
+      if (at.toMove == pos->toMove && givesAway(here)) ++p.decisions;
+      const int m = bestOf(here);
+      p.line.push_back(m);
+      board.apply(at, m);
+      if (at.over) break;
+      auto next = exactValues(search, at);
+      if (!next) {
+        ok = false;
+        break;
+      }
+      here = std::move(*next);
+    }
+    if (!ok || p.decisions < 2) continue;
+    // Not the first grab a beginner would make, unless the line asks more of him after it.
+    const int greedy = greedyMove(board, *pos);
+    const bool greedyIsBest = valueOf(*values, greedy) == value;
+    if (greedyIsBest && p.decisions < 3) continue;
+    return p;
+  }
+  return fail("no endgame passed the checks");
+}
+
+Result<Attempt> checkAttempt(const Rules& rules, const Puzzle& puzzle, const std::vector<int>& moves) {
+  engine::Search search(rules, 16);
+  const Board& board = search.board();
+  const Side player = puzzle.position.toMove;
+  Position pos = puzzle.position;
+  Attempt a;
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    if (pos.over) return fail("move " + std::to_string(i + 1) + " comes after the end of the game");
+    if (!board.isLegal(pos, moves[i])) return fail("move " + std::to_string(i + 1) + " is not legal");
+    auto values = exactValues(search, pos);
+    if (!values) return tl::unexpected(values.error());
+    const int best = bestOf(*values);
+    if (valueOf(*values, moves[i]) < valueOf(*values, best)) {
+      if (pos.toMove != player) return fail("move " + std::to_string(i + 1) + " is not the perfect player's");
+      a.failedAt = static_cast<int>(i);
+      a.bestAtFailure = best;
+      if (i + 1 != moves.size()) return fail("the attempt goes on after the move that gave the value away");
+      return a;
+    }
+    board.apply(pos, moves[i]);
+  }
+  if (!pos.over) return fail("the attempt stops before the end of the game");
+  const Outcome o = board.outcome(pos);
+  a.solved = true;
+  a.result = player == Side::South ? o.south - o.north : o.north - o.south;
+  return a;
+}
+
+}  // namespace semis::study

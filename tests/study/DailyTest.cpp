@@ -1,0 +1,117 @@
+// The daily challenge: a day's puzzle is reproducible, proven, not trivial, never one the caller has
+// seen, and an attempt is judged by the exact values (every best move accepted, any other refused).
+
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <set>
+
+#include "study/Daily.hpp"
+
+namespace semis::study {
+namespace {
+
+Rules preset(std::string_view name) { return *parseRules(name); }
+
+TEST(Daily, DatesRoundTripAndBadOnesAreRefused) {
+  EXPECT_EQ(*parseDay("2000-01-01"), 10957);
+  EXPECT_EQ(*parseDay("2026-12-04"), 20791);
+  EXPECT_EQ(dayText(20791), "2026-12-04");
+  EXPECT_EQ(*parseDay("2024-02-29") + 1, *parseDay("2024-03-01"));
+  for (const char* bad : {"2026-02-29", "2026-13-01", "2026-1-01", "20261204", "2026-12-04x", "1999-12-31", ""}) {
+    EXPECT_FALSE(parseDay(bad)) << bad;
+  }
+}
+
+TEST(Daily, TheSameDayGivesTheSamePuzzleAndAnotherDayAnother) {
+  const Rules rules = preset("kalah");
+  const auto a = dailyPuzzle(rules, 20791);
+  const auto b = dailyPuzzle(rules, 20791);
+  const auto c = dailyPuzzle(rules, 20792);
+  ASSERT_TRUE(a && b && c);
+  EXPECT_EQ(a->position, b->position);
+  EXPECT_EQ(a->line, b->line);
+  EXPECT_NE(a->position, c->position);
+}
+
+TEST(Daily, APuzzleIsAProvenWinWithRealDecisions) {
+  for (const char* name : {"kalah", "kalah-club", "mangala", "mangala-castle", "congkak"}) {
+    const Rules rules = preset(name);
+    const Board board(rules);
+    for (long long day = 20791; day < 20794; ++day) {
+      const auto p = dailyPuzzle(rules, day);
+      ASSERT_TRUE(p) << name << ' ' << p.error().message;
+      EXPECT_GE(p->value, 0) << name;
+      EXPECT_GE(p->decisions, 2) << name;
+      EXPECT_GE(std::popcount(board.legalMask(p->position)), 3) << name;
+      // The line is legal, ends the game, and gives the player exactly the proven value.
+      Position pos = p->position;
+      for (const int m : p->line) {
+        ASSERT_TRUE(board.isLegal(pos, m)) << name;
+        board.apply(pos, m);
+      }
+      ASSERT_TRUE(pos.over) << name;
+      const Outcome o = board.outcome(pos);
+      const int diff = p->position.toMove == Side::South ? o.south - o.north : o.north - o.south;
+      EXPECT_EQ(diff, p->value) << name;
+      // The line passes as an attempt.
+      const auto a = checkAttempt(rules, *p, p->line);
+      ASSERT_TRUE(a) << a.error().message;
+      EXPECT_TRUE(a->solved);
+      EXPECT_EQ(a->result, p->value);
+    }
+  }
+}
+
+TEST(Daily, ASeenPositionIsNeverGivenAgain) {
+  const Rules rules = preset("kalah");
+  const auto first = dailyPuzzle(rules, 20791);
+  ASSERT_TRUE(first);
+  std::set<std::string> asked;
+  const Board board(rules);
+  const auto again = dailyPuzzle(rules, 20791, [&](const Position& pos) {
+    asked.insert(board.toString(pos));
+    return pos == first->position;
+  });
+  ASSERT_TRUE(again);
+  EXPECT_NE(again->position, first->position);
+  EXPECT_TRUE(asked.count(board.toString(first->position)));
+}
+
+TEST(Daily, AMoveThatGivesValueAwayFailsTheAttemptAndEveryBestMoveIsAccepted) {
+  const Rules rules = preset("kalah");
+  const auto p = dailyPuzzle(rules, 20791);
+  ASSERT_TRUE(p);
+  engine::Search search(rules, 16);
+  const auto values = exactValues(search, p->position);
+  ASSERT_TRUE(values);
+  int best = -engine::kInfinity;
+  for (const auto& mv : *values) best = std::max(best, mv.value);
+  for (const auto& mv : *values) {
+    if (mv.value < best) {
+      const auto a = checkAttempt(rules, *p, {mv.move});
+      ASSERT_TRUE(a);
+      EXPECT_FALSE(a->solved);
+      EXPECT_EQ(a->failedAt, 0);
+      EXPECT_EQ(a->bestAtFailure, p->line.front());
+    } else {
+      // A best first move is not a failure: the attempt only lacks its end.
+      const auto a = checkAttempt(rules, *p, {mv.move});
+      ASSERT_FALSE(a);
+      EXPECT_NE(a.error().message.find("stops before the end"), std::string::npos);
+    }
+  }
+  // Illegal moves and moves after the end are bad input.
+  EXPECT_FALSE(checkAttempt(rules, *p, {0}));
+  std::vector<int> tooLong = p->line;
+  tooLong.push_back(1);
+  EXPECT_FALSE(checkAttempt(rules, *p, tooLong));
+}
+
+TEST(Daily, RulesWithHistoryHaveNone) {
+  EXPECT_FALSE(hasDaily(preset("al-manqala")));
+  EXPECT_FALSE(dailyPuzzle(preset("al-manqala"), 20791));
+}
+
+}  // namespace
+}  // namespace semis::study

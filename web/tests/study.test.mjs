@@ -1,0 +1,167 @@
+// Browser tests of issue 17's study features against a real server: Teach me in both languages,
+// the daily challenge played to the end against the perfect player (every best move accepted, a
+// value-losing move refused, the streak of a signed-in player), a finished game's review checked
+// against the command line's, and the analysis board. Moves and values are checked against the
+// `semis` binary's own answers (its solver), not against numbers written here.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { idle, launch, newPage, shot, startSite, webDir } from './harness.mjs';
+
+let site;
+let browser;
+before(async () => {
+  site = await startSite();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  site?.stop();
+});
+
+const semisBin = process.env.SEMIS_BIN ?? join(webDir, '..', 'build', 'release', 'src', 'app', 'semis');
+const semis = (...args) => execFileSync(semisBin, args, { encoding: 'utf8' });
+
+// `semis solve` on a position: {value, moves: {house: value}}.
+function solve(position) {
+  const out = semis('solve', '--position', position);
+  const moves = {};
+  for (const m of out.matchAll(/move (\d+) : ([+-]?\d+)/g)) moves[Number(m[1])] = Number(m[2]);
+  return { value: Number(/value\s+: ([+-]?\d+)/.exec(out)[1]), moves };
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+test('Teach me on Kalah’s first move lights house 3 and says why, in English and in French', async () => {
+  for (const [locale, words] of [['en-GB', [/you play again/, /win by 8/]], ['fr-FR', [/vous rejouez/, /gagnez de 8/]]]) {
+    const { context, page } = await newPage(browser, { locale });
+    await page.goto(site.url + '/?local=kalah');
+    await page.waitForSelector('.house.legal');
+    await idle(page);
+    await page.click('button.teach');
+    await page.waitForSelector('.house.hint');
+    const lit = await page.$eval('.house.hint', (h) => `${h.dataset.side}${h.dataset.house}`);
+    assert.equal(lit, 'S3');
+    const text = await page.textContent('.hint-text');
+    for (const w of words) assert.match(text, w, text);
+    assert.doesNotMatch(text, /not proven|non prouvé|\+\d/, 'no jargon');
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  }
+});
+
+test('Perfect is offered in the level list', async () => {
+  const { context, page } = await newPage(browser);
+  await page.goto(site.url + '/');
+  await page.waitForSelector('#level');
+  const levels = await page.$$eval('#level option', (o) => o.map((x) => x.value));
+  assert.deepEqual(levels, ['easy', 'medium', 'hard', 'perfect']);
+  await context.close();
+});
+
+test('the daily challenge: the best line is accepted to the end, a wrong move is refused, the streak counts', async (t) => {
+  if (!site.server) return t.skip('needs a server');
+  const { context, page } = await newPage(browser);
+  // A signed-in player, so the attempt is his day's.
+  const username = `daily${Date.now() % 100000}`;
+  const signed = await page.request.post(site.url + '/api/account/signup', { data: { username, password: 'correct horse' } });
+  assert.equal(signed.status(), 200, await signed.text());
+  const puzzle = JSON.parse(semis('daily', '--rules', 'kalah', '--date', today(), '--json'));
+  await page.goto(site.url + '/daily/kalah');
+  await page.waitForSelector('.daily-page[data-ready="1"]');
+  assert.match(await page.textContent('.daily-intro'), new RegExp(`wins by ${puzzle.value}|draws`));
+  const side = puzzle.position.to_move;
+  // The page plays the perfect side; each of our turns takes the line's next move.
+  for (let guard = 0; guard < 60; ++guard) {
+    await page.waitForSelector('.daily-page[data-ready="1"], .daily-page[data-ready="done"]');
+    if ((await page.getAttribute('.daily-page', 'data-ready')) === 'done') break;
+    const i = Number(await page.getAttribute('.daily-page', 'data-plies'));
+    await page.click(`.house[data-side="${side}"][data-house="${puzzle.line[i]}"]`);
+    await page.waitForFunction((n) => Number(document.querySelector('.daily-page').dataset.plies) > n, i);
+  }
+  await page.waitForSelector('.daily-outcome:not([hidden])');
+  assert.equal(Number(await page.getAttribute('.daily-page', 'data-plies')), puzzle.line.length, 'the perfect player followed the line');
+  assert.match(await page.textContent('.status'), /Solved/);
+  const share = await page.textContent('.share-text');
+  assert.match(share, new RegExp(today()));
+  assert.doesNotMatch(share, new RegExp(puzzle.line.join('.')), 'the share text gives nothing away');
+  assert.match(await page.textContent('.daily-outcome .solution'), new RegExp(puzzle.line.join(' · ')));
+  assert.match(await page.textContent('.daily-outcome .streak'), /1 day/);
+  await shot(page, 'daily-solved');
+  // Try again, with a move that gives value away: refused, naming a house that keeps it.
+  await page.click('.try-again');
+  await page.waitForSelector('.daily-page[data-ready="1"]');
+  const values = solve(puzzle.position_text);
+  const wrong = Object.entries(values.moves).find(([, v]) => v < values.value);
+  assert.ok(wrong, 'the puzzle has a wrong move');
+  await page.click(`.house[data-side="${side}"][data-house="${wrong[0]}"]`);
+  await page.waitForSelector('.daily-page[data-ready="done"]');
+  const status = await page.textContent('.status');
+  assert.match(status, new RegExp(`House ${wrong[0]} gives value away`));
+  const named = Number(/house (\d+) kept/.exec(status)[1]);
+  assert.equal(values.moves[named], values.value, 'the house named keeps the value');
+  // The practice attempt did not change the day's result.
+  const again = await (await page.request.get(site.url + '/api/daily/kalah')).json();
+  assert.equal(again.result.solved, true);
+  assert.equal(again.streak, 1);
+  // Yesterday's solution and the archive are on the page.
+  assert.ok(await page.$('.archive li a'), 'the archive lists past days');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test('review: a finished game’s every move valued, as the command line values it, with the chart', async (t) => {
+  if (!site.server) return t.skip('needs a server');
+  const { context, page } = await newPage(browser);
+  const rules = 'kalah,houses=4,seeds=3';
+  const created = await page.request.post(site.url + '/api/games', { data: { rules, mode: 'ai', level: 'perfect', side: 'S' } });
+  const { id } = await created.json();
+  await page.goto(site.url + `/g/${id}`);
+  // We play the first legal house each turn: far from best, so there are marks to show.
+  for (let i = 0; i < 80; ++i) {
+    await page.waitForSelector('body[data-status="over"], .house.legal[data-side="S"]');
+    if ((await page.getAttribute('body', 'data-status')) === 'over') break;
+    await page.click('.house.legal[data-side="S"]');
+    await page.waitForFunction(() => !document.querySelector('.house.legal[data-side="S"]') || document.body.dataset.status === 'over');
+  }
+  await page.waitForSelector('.review-link');
+  await page.click('.review-link');
+  await page.waitForSelector('.review-table tbody tr');
+  const marks = await page.$$eval('.review-table tbody tr', (r) => r.map((x) => x.className.replace('mark-', '').split(' ')[0]));
+  // The command line's review of the same record: the same marks, move for move.
+  const record = await (await page.request.get(site.url + `/api/games/${id}/record`)).text();
+  const cli = JSON.parse(execFileSync(semisBin, ['review', '--json', '--seconds', '2'], { input: record, encoding: 'utf8' }));
+  assert.deepEqual(marks, cli.plies.map((p) => p.mark));
+  assert.ok(await page.$('svg.review-chart polyline'), 'the chart is drawn');
+  const summary = await page.textContent('.review-summary');
+  if (cli.turning !== null) assert.match(summary, new RegExp(`lost at move ${cli.turning + 1}`));
+  else assert.match(summary, /No single move lost/);
+  await shot(page, 'review');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test('the analysis board values every move as the solver does, and steps through a pasted record', async () => {
+  const { context, page } = await newPage(browser, { locale: 'fr-FR' });
+  const start = 'kalah,houses=4,seeds=3/3,3,3,3/3,3,3,3/0,0/S';
+  await page.goto(site.url + `/analysis?position=${encodeURIComponent(start)}`);
+  await page.waitForSelector('.move-values button');
+  const shown = await page.$$eval('.move-values button', (b) => b.map((x) => x.textContent));
+  const solved = solve(start);
+  assert.equal(shown.length, Object.keys(solved.moves).length);
+  for (const [house, v] of Object.entries(solved.moves)) {
+    const text = shown.find((s) => s.startsWith(`Case ${house}`));
+    assert.ok(text, `house ${house} is listed`);
+    assert.match(text, new RegExp(`${v > 0 ? '\\+' : ''}${v} graines?$`), text);
+  }
+  // A record: Forward and Back walk it.
+  await page.fill('#analysis-record', '[Rules "kalah,houses=4,seeds=3"]\n\n1. 1 2. 1 *');
+  await page.click('#analysis-record + button');
+  await page.waitForSelector('.ply');
+  assert.match(await page.textContent('.ply'), /Coup 0 sur 2/);
+  await page.click('text=Avancer →');
+  assert.match(await page.textContent('.ply'), /Coup 1 sur 2/);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
