@@ -48,7 +48,8 @@ int egdbCommand(int argc, char** argv) {
     const double built = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (auto saved = db->save(args->get("out")); !saved) return complain("egdb", saved.error().message, kExitFailure);
     std::printf("built %s: %s, up to %d seeds, %llu entries in %.2f s (%d threads)\n", args->get("out").c_str(),
-                toString(*rules).c_str(), seeds, static_cast<unsigned long long>(db->entries()), built, threads);
+                toString(*rules).c_str(), seeds, static_cast<unsigned long long>(db->entries()), built,
+                engine::Egdb::retrograde(*rules) ? 1 : threads);
     return kExitOk;
   }
   if (words[0] == "info") {

@@ -15,6 +15,7 @@
 
 #include "RandomPlay.hpp"
 #include "engine/Egdb.hpp"
+#include "engine/Hint.hpp"
 #include "engine/Search.hpp"
 
 namespace semis::engine {
@@ -166,6 +167,81 @@ TEST(EgdbCycles, CastleSmallBoards) {
   checkCycles(*parseRules("mangala-castle,houses=3,seeds=2"), 8, 40, 100);
   checkCycles(*parseRules("mangala-castle,houses=4,seeds=2"), 8, 30, 100);
   checkCycles(*parseRules("mangala-castle,houses=4,seeds=2,castle_capture=false"), 8, 30, 100);
+}
+
+// The search (Perfect, hints) with such a table: late positions are proven at once, with the table's
+// value, and the move it plays keeps that value.
+void checkSearchUsesTable(const Rules& rules, int maxSeeds) {
+  auto db = Egdb::build(rules, maxSeeds);
+  ASSERT_TRUE(db.has_value()) << db.error().message;
+  const Board board(rules);
+  Search search(rules, 4);
+  search.setEgdb(&*db);
+  std::mt19937 rng(9);
+  int proven = 0;
+  for (int game = 0; game < 30; ++game) {
+    Position pos = board.start();
+    for (int ply = 0; !pos.over && ply < 400; ++ply) {
+      const int v = db->probe(board, pos);
+      if (v != Egdb::kUnknown) {
+        const int mover = static_cast<int>(pos.toMove);
+        const int d = pos.pits[static_cast<std::size_t>(board.storePit(pos.toMove))] -
+                      pos.pits[static_cast<std::size_t>(board.storePit(other(pos.toMove)))];
+        Limits limits;
+        limits.nodes = 100000;
+        limits.aim = Aim::ValueFirst;
+        const SearchResult r = search.run(pos, limits);
+        ASSERT_TRUE(r.exact) << board.toString(pos);
+        EXPECT_EQ(r.value, d + v) << board.toString(pos);
+        Position child = pos;
+        board.apply(child, r.bestMove);
+        const int after = child.over ? 0 : db->probe(board, child);
+        const int sign = child.toMove == pos.toMove ? 1 : -1;
+        const int dc = child.pits[static_cast<std::size_t>(board.storePit(child.toMove))] -
+                       child.pits[static_cast<std::size_t>(board.storePit(other(child.toMove)))];
+        EXPECT_EQ(child.over ? (mover == 0 ? 1 : -1) * (child.pits[static_cast<std::size_t>(board.storePit(Side::South))] -
+                                                       child.pits[static_cast<std::size_t>(board.storePit(Side::North))])
+                             : sign * (dc + after),
+                  d + v)
+            << board.toString(pos) << " move " << r.bestMove;
+        auto h = hint(search, pos, limits);
+        ASSERT_TRUE(h.has_value());
+        EXPECT_TRUE(h->exact);
+        EXPECT_EQ(h->value, d + v) << board.toString(pos);
+        ++proven;
+        break;
+      }
+      playRandomMove(board, pos, rng);
+    }
+  }
+  EXPECT_GE(proven, 20) << toString(rules);
+}
+
+TEST(EgdbCycles, SearchAndHintsUseTheTables) {
+  checkSearchUsesTable(*parseRules("al-manqala,houses=4,seeds=2"), 8);
+  checkSearchUsesTable(*parseRules("mangala-castle,houses=4,seeds=2"), 8);
+  checkSearchUsesTable(*parseRules("al-manqala,houses=4,seeds=2,win_at=7"), 10);
+}
+
+// The history rules (repetitions, turns without a capture) do not enter the table: it is the same
+// table with them or without them (docs/engine.md says what that means in a game).
+TEST(EgdbCycles, HistoryRulesLeaveTheTableAlone) {
+  auto with = Egdb::build(*parseRules("al-manqala,houses=4,seeds=2"), 8);
+  auto without = Egdb::build(*parseRules("al-manqala,houses=4,seeds=2,idle_limit=0,repetitions=0"), 8);
+  ASSERT_TRUE(with.has_value() && without.has_value());
+  ASSERT_EQ(with->entries(), without->entries());
+  const Board board(with->rules());
+  std::mt19937 rng(2);
+  int compared = 0;
+  for (int game = 0; game < 20; ++game) {
+    Position pos = board.start();
+    for (int ply = 0; !pos.over && ply < 400; ++ply) {
+      EXPECT_EQ(with->probe(board, pos), without->probe(board, pos));
+      compared += with->probe(board, pos) != Egdb::kUnknown ? 1 : 0;
+      playRandomMove(board, pos, rng);
+    }
+  }
+  EXPECT_GT(compared, 50);
 }
 
 }  // namespace
