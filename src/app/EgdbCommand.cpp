@@ -1,5 +1,6 @@
 // `semis egdb build --rules R --seeds K --out FILE [--threads N]`: builds the endgame table of every position
 // with at most K seeds in the houses. `semis egdb info FILE`: its header and how full it is.
+// `semis egdb probe FILE --position P`: the table's value of P (the mover's final difference).
 
 #include <algorithm>
 #include <chrono>
@@ -14,11 +15,12 @@
 namespace semis::app {
 
 int egdbCommand(int argc, char** argv) {
-  auto args = Args::parse(argc, argv, {"rules", "seeds", "out", "threads"});
+  auto args = Args::parse(argc, argv, {"rules", "seeds", "out", "threads", "position"});
   if (!args) return complain("egdb", args.error().message);
   const auto& words = args->positional();
   if (words.empty())
-    return complain("egdb", "usage: semis egdb build --rules R --seeds K --out FILE | semis egdb info FILE");
+    return complain("egdb", "usage: semis egdb build --rules R --seeds K --out FILE | semis egdb info FILE | "
+                    "semis egdb probe FILE --position P");
   if (words[0] == "build") {
     if (!args->has("rules") || !args->has("seeds") || !args->has("out")) {
       return complain("egdb", "build needs --rules R --seeds K --out FILE");
@@ -46,7 +48,8 @@ int egdbCommand(int argc, char** argv) {
     const double built = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (auto saved = db->save(args->get("out")); !saved) return complain("egdb", saved.error().message, kExitFailure);
     std::printf("built %s: %s, up to %d seeds, %llu entries in %.2f s (%d threads)\n", args->get("out").c_str(),
-                toString(*rules).c_str(), seeds, static_cast<unsigned long long>(db->entries()), built, threads);
+                toString(*rules).c_str(), seeds, static_cast<unsigned long long>(db->entries()), built,
+                engine::Egdb::retrograde(*rules) ? 1 : threads);
     return kExitOk;
   }
   if (words[0] == "info") {
@@ -57,7 +60,27 @@ int egdbCommand(int argc, char** argv) {
                 static_cast<unsigned long long>(db->entries()));
     return kExitOk;
   }
-  return complain("egdb", "unknown egdb action '" + words[0] + "' (build, info)");
+  if (words[0] == "probe") {
+    if (words.size() != 2 || !args->has("position")) return complain("egdb", "usage: semis egdb probe FILE --position P");
+    auto db = engine::Egdb::open(words[1]);
+    if (!db) return complain("egdb", db.error().message);
+    auto setup = setupFromArgs(*args);
+    if (!setup) return complain("egdb", setup.error().message);
+    if (!(setup->rules == db->rules())) return complain("egdb", "the position is for other rules than the table");
+    const auto pos = setup->position;
+    const Board board(db->rules());
+    const int v = db->probe(board, *pos);
+    if (v == engine::Egdb::kUnknown) {
+      std::printf("not in the table\n");
+      return kExitFailure;
+    }
+    const Side me = pos->toMove;
+    const int d = pos->pits[static_cast<std::size_t>(board.storePit(me))] -
+                  pos->pits[static_cast<std::size_t>(board.storePit(other(me)))];
+    std::printf("seeds left: %+d for %c (final difference %+d)\n", v, sideLetter(me), d + v);
+    return kExitOk;
+  }
+  return complain("egdb", "unknown egdb action '" + words[0] + "' (build, info, probe)");
 }
 
 }  // namespace semis::app

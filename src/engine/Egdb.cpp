@@ -45,7 +45,33 @@ Egdb::Egdb(Egdb&&) noexcept = default;
 Egdb& Egdb::operator=(Egdb&&) noexcept = default;
 Egdb::~Egdb() = default;
 
-bool Egdb::applies(const Rules& rules) { return rules.stores && !rules.castle && rules.winAt == 0 && !rules.feeding; }
+bool Egdb::applies(const Rules& rules) { return rules.houses >= 1 && rules.houses <= kMaxHouses; }
+
+bool Egdb::housesOnly(const Rules& rules) { return rules.winAt == 0 || rules.winAt > rules.totalSeeds(); }
+
+bool Egdb::retrograde(const Rules& rules) {
+  // The depth-first builder needs every same-level move to carry seeds towards the mover's store
+  // (stores on the ring and sown) and a position made of its houses alone.
+  return !rules.stores || !rules.sowOwnStore || rules.castle || rules.feeding || !housesOnly(rules);
+}
+
+void Egdb::storeBand(int seeds, int& lo, int& hi) const {
+  if (winAt_ == 0) {
+    lo = hi = 0;
+    return;
+  }
+  // Both stores below the threshold, and they hold every seed taken: total - seeds.
+  const int taken = total_ - seeds;
+  lo = std::max(0, taken - (winAt_ - 1));
+  hi = std::min(winAt_ - 1, taken);
+}
+
+int Egdb::storeBlocks(int seeds) const {
+  int lo = 0;
+  int hi = 0;
+  storeBand(seeds, lo, hi);
+  return std::max(0, hi - lo + 1);
+}
 
 void Egdb::layout() {
   const int m = 2 * houses_;
@@ -60,8 +86,16 @@ void Egdb::layout() {
     c(n, 0) = 1;
     for (int k = 1; k <= std::min(n, m); ++k) c(n, k) = c(n - 1, k - 1) + (k <= n - 1 ? c(n - 1, k) : 0);
   }
+  castleBlocks_ = rules_.castle ? houses_ * houses_ : 1;
+  total_ = rules_.totalSeeds();
+  winAt_ = housesOnly(rules_) ? 0 : rules_.winAt;
   levelOffset_.assign(static_cast<std::size_t>(maxSeeds_ + 2), 0);
-  for (int s = 0; s <= maxSeeds_; ++s) levelOffset_[s + 1] = levelOffset_[s] + c(s + m - 1, m - 1);
+  levelSize_.assign(static_cast<std::size_t>(maxSeeds_ + 1), 0);
+  for (int s = 0; s <= maxSeeds_; ++s) {
+    levelSize_[s] = c(s + m - 1, m - 1);
+    const auto blocks = static_cast<std::uint64_t>(castleBlocks_) * static_cast<std::uint64_t>(storeBlocks(s));
+    levelOffset_[s + 1] = levelOffset_[s] + blocks * levelSize_[s];
+  }
   count_ = levelOffset_[static_cast<std::size_t>(maxSeeds_ + 1)];
 }
 
@@ -77,21 +111,47 @@ std::uint64_t Egdb::rank(const std::uint8_t* houses, int seeds) const {
   return levelOffset_[static_cast<std::size_t>(seeds)] + r;
 }
 
-int Egdb::probe(const Board& board, const Position& pos) const {
-  if (pos.over || pos.castle[0] != kNoCastle || pos.castle[1] != kNoCastle) return kUnknown;
+std::uint64_t Egdb::indexOf(const Position& pos) const {
+  if (pos.over) return kNoIndex;
   std::uint8_t h[2 * kMaxHouses];
   const int n = houses_;
-  const int own = pos.toMove == Side::South ? 0 : n + 1;
-  const int opp = pos.toMove == Side::South ? n + 1 : 0;
+  const int me = static_cast<int>(pos.toMove);
+  const int own = me == 0 ? 0 : n + 1;
+  const int opp = me == 0 ? n + 1 : 0;
   int seeds = 0;
   for (int i = 0; i < n; ++i) {
     h[i] = pos.pits[static_cast<std::size_t>(own + i)];
     h[n + i] = pos.pits[static_cast<std::size_t>(opp + i)];
     seeds += h[i] + h[n + i];
   }
+  if (seeds > maxSeeds_) return kNoIndex;
+  std::uint64_t block = 0;
+  if (rules_.castle) {
+    // Each castle as its house number on the row it stands on (0: none); house N is never one.
+    auto house = [&](int side) {
+      const int pit = pos.castle[static_cast<std::size_t>(side)];
+      return pit == kNoCastle ? 0 : pit < n ? pit + 1 : pit - n;
+    };
+    const int mine = house(me);
+    const int theirs = house(1 - me);
+    if (mine >= n || theirs >= n) return kNoIndex;
+    block = static_cast<std::uint64_t>(mine * n + theirs);
+  }
+  if (winAt_ != 0) {
+    int lo = 0;
+    int hi = 0;
+    storeBand(seeds, lo, hi);
+    const int a = pos.pits[static_cast<std::size_t>(me == 0 ? n : 2 * n + 1)];
+    if (a < lo || a > hi) return kNoIndex;
+    block = block * static_cast<std::uint64_t>(hi - lo + 1) + static_cast<std::uint64_t>(a - lo);
+  }
+  return rank(h, seeds) + block * levelSize_[static_cast<std::size_t>(seeds)];
+}
+
+int Egdb::probe(const Board& board, const Position& pos) const {
   (void)board;
-  if (seeds > maxSeeds_) return kUnknown;
-  return data_[rank(h, seeds)];
+  const std::uint64_t i = indexOf(pos);
+  return i == kNoIndex ? kUnknown : data_[i];
 }
 
 int Egdb::solveAt(const Board& board, const Position& pos, int seeds, int depth) {
@@ -143,12 +203,7 @@ int Egdb::solveAt(const Board& board, const Position& pos, int seeds, int depth)
 }
 
 Result<Egdb> Egdb::build(const Rules& rules, int maxSeeds, int threads) {
-  if (!applies(rules)) {
-    return fail(
-        "endgame databases need rules whose value depends only on the houses (stores, no castle, no "
-        "feeding, no win threshold): not " +
-        toString(rules));
-  }
+  if (!applies(rules)) return fail("no endgame table for " + toString(rules));
   if (maxSeeds < 1 || maxSeeds > kMaxSeedsLimit) return fail("--seeds K takes 1.." + std::to_string(kMaxSeedsLimit));
   Egdb db;
   db.rules_ = rules;
@@ -163,6 +218,11 @@ Result<Egdb> Egdb::build(const Rules& rules, int maxSeeds, int threads) {
     return db;
   }
   const Board board(rules);
+  if (retrograde(rules)) {
+    if (auto built = db.buildRetrograde(board); !built) return fail(built.error().message);
+    db.data_ = db.owned();
+    return db;
+  }
   const int m = 2 * db.houses_;
   const int n = db.houses_;
   // Every distribution of s seeds, level by level: the moves of a level only reach lower levels or

@@ -8,6 +8,15 @@
 // seed count. Only South-to-move positions are stored: the rules are symmetric, so a North-to-move
 // position is probed mirrored. Entries are int8; kUnknown (-128) is a real "not computed" sentinel.
 //
+// Castles and win thresholds: where the future also depends on the castles (the castle rule) or on
+// the stores (a win threshold, Al-manqala's win_at), each level is cut into blocks, one per
+// combination of the mover's castle, the opponent's castle and the mover's store (the stores of a
+// live position lie in a narrow band: both are below the threshold and they sum to the seeds
+// taken); a block holds every distribution of the level. Rules whose seeds can circulate within a
+// level (no store on the ring, or sowing that skips it) are built by retrograde analysis
+// (EgdbRetro.cpp), which gives positions no finite line settles the split's value: see
+// docs/engine.md, "Endgame tables".
+//
 // Files: a fixed header (magic, the rules string, K, houses, entry count) then the entries; open()
 // memory-maps the file read-only, so several engines and processes share one copy.
 
@@ -26,9 +35,15 @@ class Egdb {
   static constexpr int kUnknown = -128;
   static constexpr int kMaxSeedsLimit = 40;
 
-  // Whether the value depends only on the houses: stores (and castles) must not matter. Al-manqala
-  // is excluded: its seeds circulate without stores, so positions of one level repeat (cycles).
+  // Whether tables can be built for the rules: every rule set (sets, the pie rule and the history
+  // rules are outside the bare game the tables and the search play).
   [[nodiscard]] static bool applies(const Rules& rules);
+  // Whether the value of the seeds left depends on the houses, castles and side to move alone (no
+  // reachable win threshold): then the search's table may leave the stores out of its key.
+  [[nodiscard]] static bool housesOnly(const Rules& rules);
+  // Whether levels are built by retrograde analysis (seeds may circulate within a level, or the
+  // position has more than its houses: castles, a win threshold) rather than depth-first.
+  [[nodiscard]] static bool retrograde(const Rules& rules);
   // Builds every level up to maxSeeds. Kalah-family rules (FastBoard::supports) are built by
   // `threads` threads (the result does not depend on it); the others by one.
   [[nodiscard]] static Result<Egdb> build(const Rules& rules, int maxSeeds, int threads = 1);
@@ -46,9 +61,9 @@ class Egdb {
   [[nodiscard]] int maxSeeds() const { return maxSeeds_; }
   [[nodiscard]] std::uint64_t entries() const { return count_; }
   // The value of the seeds left in the houses for pos.toMove, or kUnknown when not in the table
-  // (other rules, too many seeds, a castle, or a finished game).
+  // (other rules, too many seeds, a finished game, a position the rules never reach).
   [[nodiscard]] int probe(const Board& board, const Position& pos) const;
-  // The same from the houses alone: 2N counts, the mover's row first; seeds (their sum) <= maxSeeds().
+  // Kalah family only (one block a level): the same from the houses alone: 2N counts, the mover's row first; seeds (their sum) <= maxSeeds().
   [[nodiscard]] int value(const std::uint8_t* houses, int seeds) const { return data_[rank(houses, seeds)]; }
   // The same in two steps, so a caller can prefetch several entries before it reads them.
   [[nodiscard]] std::uint64_t index(const std::uint8_t* houses, int seeds) const { return rank(houses, seeds); }
@@ -67,12 +82,25 @@ class Egdb {
   [[nodiscard]] std::int8_t* owned() const { return static_cast<std::int8_t*>(memory_.data()); }
   std::unique_ptr<Mapping> mapping_;
   std::vector<std::uint64_t> levelOffset_;  // first index of each seed count
+  std::vector<std::uint64_t> levelSize_;    // distributions of each seed count (one block)
+  int castleBlocks_ = 1;                    // houses^2 with the castle rule: (mover's, opponent's)
+  int winAt_ = 0;                           // a reachable win threshold, else 0
+  int total_ = 0;                           // the rules' seed total
   std::vector<std::uint64_t> binom_;        // binom_[n * (2N + 1) + k] = C(n, k)
 
+  static constexpr std::uint64_t kNoIndex = ~std::uint64_t{0};
   void layout();
   [[nodiscard]] std::uint64_t rank(const std::uint8_t* houses, int seeds) const;
+  // The mover's stores a live position of `seeds` left can hold: [lo, hi] (lo > hi: none); without
+  // a threshold, the single block 0.
+  void storeBand(int seeds, int& lo, int& hi) const;
+  [[nodiscard]] int storeBlocks(int seeds) const;
+  // The entry of any position (mirrored when North moves), or kNoIndex.
+  [[nodiscard]] std::uint64_t indexOf(const Position& pos) const;
+  [[nodiscard]] Result<void> buildRetrograde(const Board& board);
   [[nodiscard]] int solveAt(const Board& board, const Position& pos, int seeds, int depth);
   friend class EgdbBuilder;
+  friend class EgdbRetro;
   friend bool egdbBuildFast(Egdb& db, const Rules& rules, int threads);
 };
 

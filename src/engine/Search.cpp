@@ -53,7 +53,7 @@ Search::Search(const Rules& rules, std::size_t tableMegabytes, Kernel kernel)
                                                                    : nullptr),
       rulesKey_(rulesKey(rules)),
       table_(solver_ ? 1 : tableMegabytes),
-      relative_(Egdb::applies(rules)) {
+      relative_(Egdb::housesOnly(rules)) {
   (void)zobrist();
 }
 
@@ -143,7 +143,8 @@ int Search::search(const Position& pos, int alpha, int beta, int depth, int ply,
     proven = true;
     return hi;
   }
-  if (egdb_ != nullptr && left <= egdb_->maxSeeds()) {
+  // Not at the root: a hit there would prove the value without a move to play.
+  if (egdb_ != nullptr && ply > 0 && left <= egdb_->maxSeeds()) {
     const int v = egdb_->probe(board_, pos);
     if (v != Egdb::kUnknown) {
       proven = true;

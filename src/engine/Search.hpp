@@ -79,7 +79,7 @@ class Search {
   std::uint64_t rulesKey_;
   Table table_;
   const Egdb* egdb_ = nullptr;
-  bool relative_;  // values in the table are relative to the stores (Egdb::applies)
+  bool relative_;  // values in the table are relative to the stores (Egdb::housesOnly)
   RunState run_;
   std::atomic<std::uint32_t> stops_{0};  // stop() calls: valueFirst tells a stopped solve by them
 };

@@ -255,8 +255,28 @@ TEST(SolveCommand, ThreadsAndABuiltTableGiveTheSameValues) {
   EXPECT_EQ(semis("solve --rules kalah,houses=3 --fibers 0").status, 2);
   EXPECT_EQ(semis("solve --rules kalah,houses=3 --fibers 17").status, 2);
   EXPECT_EQ(semis("solve --rules kalah,houses=3 --build-egdb 0").status, 2);
-  EXPECT_EQ(semis("solve --rules al-manqala --build-egdb 4").status, 2);
+  // Every preset has tables: a late Al-manqala position is proven with one built first.
+  const RunResult late = semis("solve --position al-manqala/2,0,0,1,0,0,1/0,1,0,0,2,0,1/46,44/S --build-egdb 8");
+  EXPECT_EQ(late.status, 0) << late.err;
+  EXPECT_NE(late.out.find("value    : +4 for South (exact)"), std::string::npos) << late.out;
   EXPECT_EQ(semis("solve --rules kalah,houses=3 --build-egdb 4 --egdb /nonexistent").status, 2);
+}
+
+TEST(EgdbCommand, BuildsAndProbesACastleTable) {
+  const std::string path = testing::TempDir() + "semis_app_castle_" + std::to_string(getpid()) + ".egdb";
+  const RunResult built = semis("egdb build --rules mangala-castle,houses=4,seeds=2 --seeds 6 --out " + path);
+  ASSERT_EQ(built.status, 0) << built.err;
+  // South's castle on North's house 1; 5 seeds left.
+  const RunResult probed =
+      semis("egdb probe " + path + " --position mangala-castle,houses=4,seeds=2/1,0,1,0/0,1,0,2/6,5/S/castle=n1,-");
+  EXPECT_EQ(probed.status, 0) << probed.err;
+  EXPECT_NE(probed.out.find("for S (final difference"), std::string::npos) << probed.out;
+  // A castle pit holding stones is no position the rules reach (its stones went to the store).
+  const RunResult never =
+      semis("egdb probe " + path + " --position mangala-castle,houses=4,seeds=2/1,0,1,0/1,1,0,2/5,5/S/castle=n1,-");
+  EXPECT_EQ(never.status, 1);
+  EXPECT_NE(never.out.find("not in the table"), std::string::npos) << never.out;
+  std::remove(path.c_str());
 }
 
 TEST(RulesCommand, ListsEveryPresetAndOption) {
