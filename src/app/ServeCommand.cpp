@@ -6,6 +6,8 @@
 // --trust-proxy: per-address limits count X-Forwarded-For's last address on requests from a
 // loopback or private peer (a reverse proxy on this machine or network).
 // --claim-seconds N: how long a rated game's leaver has before his opponent may claim (default 30).
+// --egdb-seeds K: endgame tables up to K seeds for every preset, built in the background at start
+// and probed by the Hard and Perfect AI seats and by hints (server/EndgameShelf.hpp; default 0).
 
 #include <algorithm>
 #include <charconv>
@@ -13,6 +15,7 @@
 
 #include "app/Args.hpp"
 #include "app/Commands.hpp"
+#include "server/EndgameShelf.hpp"
 #include "server/Server.hpp"
 
 namespace semis::app {
@@ -33,7 +36,7 @@ int serveCommand(int argc, char** argv) {
   auto args = Args::parse(argc, argv,
                           {"port", "db", "web", "address", "threads", "idle-seconds", "rate", "ai-threads", "ai",
                            "max-connections", "max-ws-per-token", "max-ws-per-address", "max-pending-per-address",
-                           "redis", "instance", "site", "claim-seconds"},
+                           "redis", "instance", "site", "claim-seconds", "egdb-seeds"},
                           {"trust-proxy"});
   if (!args) return complain("serve", args.error().message);
   server::ServerOptions o;
@@ -74,7 +77,10 @@ int serveCommand(int argc, char** argv) {
   if (!o.redis.empty() && o.db.rfind("postgres", 0) != 0)
     return complain("serve", "--redis joins instances that share one database: give --db postgresql://...");
   o.trustProxy = args->has("trust-proxy");
-  return server::runServer(o, ai == "greedy" ? server::makeGreedyMoveSource() : server::makeEngineMoveSource());
+  int egdbSeeds = 0;
+  if (!readInt(*args, "egdb-seeds", 0, 14, egdbSeeds)) return complain("serve", "--egdb-seeds must be 0..14");
+  if (ai == "greedy") return server::runServer(o, server::makeGreedyMoveSource());
+  return server::runServer(o, server::makeEngineMoveSource(std::make_shared<server::EndgameShelf>(egdbSeeds)));
 }
 
 }  // namespace semis::app

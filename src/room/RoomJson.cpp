@@ -91,6 +91,7 @@ Json Room::stateJson(const std::string& player, std::size_t spectators, TimePoin
               {"rated", spec_.rated},
               {"draw_offer", drawOffer_ ? Json(protocol::sideName(*drawOffer_)) : Json(nullptr)},
               {"rematch", rematchId_.empty() ? Json(nullptr) : Json(rematchId_)},
+              {"rematch_asked", Json::array({rematchAsked_[0], rematchAsked_[1]})},
               {"spectators", spectators},
               {"plies", plies},
               {"last_event", events_.size()}};

@@ -6,6 +6,7 @@
 
 #include "engine/Hint.hpp"
 #include "engine/Levels.hpp"
+#include "server/EndgameShelf.hpp"
 #include "server/MoveSource.hpp"
 
 namespace semis::server {
@@ -14,6 +15,8 @@ namespace {
 
 class EngineMoveSource final : public MoveSource {
  public:
+  explicit EngineMoveSource(std::shared_ptr<const EndgameShelf> tables) : tables_(std::move(tables)) {}
+
   // Runs on the server's AI pool. Each request gets its own Player (its own search and table), so
   // any number of AI seats think at once without sharing mutable state. The search reads
   // `cancelled` with its clock (engine::Limits::cancel) and ends within a thousand nodes of it.
@@ -29,6 +32,8 @@ class EngineMoveSource final : public MoveSource {
     options.seed = std::random_device{}();
     engine::Player player(request.rules, chosen, options);
     player.setCancel(&cancelled);
+    // Perfect and Hard end exact in late positions; Easy and Medium play as they are.
+    if (tables_ && (chosen == engine::Level::Perfect || chosen == engine::Level::Hard)) player.setEgdb(tables_->find(request.rules));
     const int house = player.choose(request.position);
     return cancelled.load() ? 0 : house;
   }
@@ -36,6 +41,7 @@ class EngineMoveSource final : public MoveSource {
   std::optional<engine::Hint> hint(const HintRequest& request, const std::atomic<bool>& cancelled) override {
     if (cancelled.load()) return std::nullopt;
     engine::Search search(request.rules, 16);
+    if (tables_) search.setEgdb(tables_->find(request.rules));
     const int legal = std::popcount(search.board().legalMask(request.position));
     if (legal == 0) return std::nullopt;
     engine::Limits limits;
@@ -45,6 +51,9 @@ class EngineMoveSource final : public MoveSource {
     if (!h || cancelled.load()) return std::nullopt;
     return std::move(*h);
   }
+
+ private:
+  std::shared_ptr<const EndgameShelf> tables_;
 };
 
 }  // namespace
@@ -59,6 +68,8 @@ int aiBudgetMs(std::string_view level, long long remainingMs, int incrementMs) {
   return static_cast<int>(std::max<long long>(kMinAiBudgetMs, std::min(byLevel, clocked)));
 }
 
-std::unique_ptr<MoveSource> makeEngineMoveSource() { return std::make_unique<EngineMoveSource>(); }
+std::unique_ptr<MoveSource> makeEngineMoveSource(std::shared_ptr<const EndgameShelf> tables) {
+  return std::make_unique<EngineMoveSource>(std::move(tables));
+}
 
 }  // namespace semis::server

@@ -53,7 +53,8 @@ inline constexpr int kMinAiBudgetMs = 5;
 // The engine's levels (src/engine/Levels.hpp): Easy and Medium search to their depth, Hard thinks
 // for the request's budget, Perfect solves within it and otherwise plays as Hard. Hints are
 // engine::hint() within the request's budget.
-[[nodiscard]] std::unique_ptr<MoveSource> makeEngineMoveSource();
+// `tables`: the endgame tables its searches probe (EndgameShelf.hpp), or none.
+[[nodiscard]] std::unique_ptr<MoveSource> makeEngineMoveSource(std::shared_ptr<const class EndgameShelf> tables = nullptr);
 // Every level plays the same instant move: the one that captures most, else an extra turn, else the
 // lowest house; hints value each move by its capture alone (never exact). Deterministic.
 [[nodiscard]] std::unique_ptr<MoveSource> makeGreedyMoveSource();

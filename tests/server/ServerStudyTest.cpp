@@ -202,5 +202,21 @@ TEST(Study, SolverWorkFromOneAddressIsBounded) {
   EXPECT_EQ(httpFrom("127.0.0.2", port, "GET", "/api/daily/kalah").status, 200);
 }
 
+TEST(Study, EndgameTablesAreBuiltForEveryPresetWhileTheServerAnswers) {
+  ServerProcess server({"--egdb-seeds", "6"});
+  ASSERT_TRUE(server.start()) << server.logs();
+  // The server answers at once; the tables come in the background, one per preset.
+  EXPECT_EQ(http(server.port(), "GET", "/healthz").status, 200);
+  EXPECT_TRUE(eventually([&] {
+    const std::string logs = server.logs();
+    std::size_t n = 0;
+    for (std::size_t at = logs.find("\"endgame_table\""); at != std::string::npos; at = logs.find("\"endgame_table\"", at + 1)) ++n;
+    return n >= 6 * static_cast<std::size_t>(server.instances());
+  }, 20000ms)) << server.logs();
+  for (const char* preset : {"al-manqala", "mangala-castle", "kalah"}) {
+    EXPECT_NE(server.logs().find(std::string("\"rules\":\"") + preset + "\""), std::string::npos) << preset;
+  }
+}
+
 }  // namespace
 }  // namespace semis::test

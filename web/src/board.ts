@@ -2,6 +2,7 @@
 // board), counts always shown, and the seed-by-seed animation of an event trace.
 import { castlePit } from './core';
 import { t } from './i18n';
+import { playSound } from './sound';
 import type { MoveSummary, SideLetter, TraceEvent, WirePosition } from './types';
 
 export interface BoardOptions {
@@ -72,20 +73,31 @@ export class BoardView {
     cell.dataset.pit = String(pit);
     cell.dataset.side = side;
     if (!store) cell.dataset.house = String(this.houseNumber(pit));
-    // Grid placement: columns 1 and N+2 are the stores, houses in 2..N+1.
+    // Grid placement, across (columns 1 and N+2 the stores, houses in 2..N+1; the viewer's row
+    // below) and, on a narrow portrait screen, the same picture turned a quarter (style.css: the
+    // stores at the top and the bottom, two columns of houses).
     const n = this.n;
     let col: number;
+    let row: string;
     if (store) {
       const right = bottom !== this.opt.clockwise;
       col = right ? n + 2 : 1;
-      cell.style.gridRow = '1 / span 2';
+      row = '1 / span 2';
     } else {
       const h = this.houseNumber(pit);
       const leftToRight = bottom !== this.opt.clockwise;
       col = 1 + (leftToRight ? h : n + 1 - h);
-      cell.style.gridRow = bottom ? '2' : '1';
+      row = bottom ? '2' : '1';
     }
-    cell.style.gridColumn = String(col);
+    cell.style.setProperty('--col', String(col));
+    cell.style.setProperty('--row', row);
+    // Turned so the viewer's store ends at the bottom: clockwise when it is on the right (column c
+    // becomes row c, the viewer's row the left column), the other way when it is on the left (Congkak).
+    const turnRight = !this.opt.clockwise;
+    cell.style.setProperty('--vrow', String(turnRight ? col : n + 3 - col));
+    cell.style.setProperty('--vcol', store ? '1 / span 2' : bottom === turnRight ? '1' : '2');
+    // The left column's counts go on its outer side (style.css).
+    if (!store && bottom === turnRight) cell.classList.add('outer-left');
     const seeds = document.createElement('span');
     seeds.className = 'seeds';
     seeds.setAttribute('aria-hidden', 'true');
@@ -227,6 +239,20 @@ export class BoardView {
     for (let pit = 0; pit < this.pits.length; ++pit) this.draw(pit);
   }
 
+  // The players' names changed (a friend joined): stores and labels follow.
+  setNames(names: Record<SideLetter, string>): void {
+    if (names.S === this.opt.names.S && names.N === this.opt.names.N) return;
+    this.opt.names = names;
+    this.el.setAttribute('aria-label', t('boardLabel', { top: names[this.opt.bottom === 'S' ? 'N' : 'S'], bottom: names[this.opt.bottom] }));
+    for (let pit = 0; pit < this.pits.length; ++pit) this.draw(pit);
+  }
+
+  // The house the last move was sown from, marked until the next move (null: none).
+  markLast(side: SideLetter | null, house = 0): void {
+    for (const c of this.cells) c.classList.remove('last-sown');
+    if (side && house >= 1 && house <= this.n) this.cells[this.housePit(side, house)].classList.add('last-sown');
+  }
+
   counts(): number[] {
     return [...this.pits];
   }
@@ -241,6 +267,9 @@ export class BoardView {
     while (seeds.childElementCount < shown) seeds.append(seedAt(seeds.childElementCount, this.isStore(pit)));
     const owner = this.castles.findIndex((c) => c === pit);
     cell.classList.toggle('castle', owner >= 0);
+    // Each side's castle in its own colour (style.css), and its owner in the label.
+    cell.classList.toggle('castle-S', owner === 0);
+    cell.classList.toggle('castle-N', owner === 1);
     if (this.isStore(pit)) {
       (cell.querySelector('.store-name') as HTMLElement).textContent = this.opt.names[this.side(pit)];
     }
@@ -253,13 +282,15 @@ export class BoardView {
     let text: string;
     if (this.isStore(pit)) text = t(this.opt.stores ? 'storeLabel' : 'capturedLabel', { owner, count });
     else text = t('houseLabel', { owner, n: this.houseNumber(pit), count }) + (this.playable(pit) ? t('legalSuffix') : '') + (pit === this.hintPit ? t('hintSuggested') : '');
+    const castleOwner = this.castles.findIndex((c) => c === pit);
+    if (castleOwner >= 0) text += t('castleSuffix', { owner: this.opt.names[castleOwner === 0 ? 'S' : 'N'] });
     this.cells[pit].setAttribute('aria-label', text);
   }
 
   pitName(pit: number): string {
     const owner = this.opt.names[this.side(pit)];
-    if (this.isStore(pit)) return `${t(this.opt.stores ? 'store' : 'captured')} ${owner}`;
-    return `${t('house')} ${this.houseNumber(pit)} ${owner}`;
+    if (this.isStore(pit)) return t(this.opt.stores ? 'pitStore' : 'pitCaptured', { owner });
+    return t('pitHouse', { owner, n: this.houseNumber(pit) });
   }
 
   skip(): void {
@@ -311,7 +342,8 @@ export class BoardView {
   }
 
   // Plays a trace seed by seed, then shows the authoritative position the server (or core) sent.
-  async animate(trace: TraceEvent[], final: WirePosition): Promise<void> {
+  // `setOnly`: the trace ends a set of a match that goes on (its end is "set over", not "game over").
+  async animate(trace: TraceEvent[], final: WirePosition, setOnly = false): Promise<void> {
     this.animating = true;
     this.skipping = false;
     this.refreshInteractivity();
@@ -338,13 +370,17 @@ export class BoardView {
             if (target !== pit) await this.fly(pit, target, step / 2);
             this.pits[target] += 1;
             this.draw(target);
+            if (!this.skipping) playSound('drop');
             hand = pit;
             break;
           }
           case 'capture':
           case 'sweep':
           case 'split': {
-            if (e.kind === 'capture') this.banner(t('captureBanner', { count: e.count ?? 0 }), 'capture');
+            if (e.kind === 'capture') {
+              this.banner(t('captureBanner', { count: e.count ?? 0 }), 'capture');
+              if (!this.skipping) playSound('capture');
+            }
             if (e.kind === 'sweep' && !sweepShown) {
               this.banner(t('sweep'), 'sweep');
               sweepShown = true;
@@ -387,7 +423,7 @@ export class BoardView {
             await this.wait(step);
             break;
           case 'game_end':
-            this.banner(t('gameEnd'), 'end');
+            this.banner(t(setOnly ? 'setEnd' : 'gameEnd'), 'end');
             break;
           default:
             break;

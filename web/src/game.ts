@@ -5,16 +5,18 @@ import type { BoardView } from './board';
 import { makeBoard } from './board-setup';
 import { Core, type LocalGame } from './core';
 import { gameInfo, presetOf } from './games';
-import { currentLang, t } from './i18n';
+import { currentLang, t, type Key } from './i18n';
 import { showRules } from './rules-dialog';
 import { describe, hintReason, resultText, serverHintText } from './words';
 import { api, Connection, type ServerEvent } from './net';
 import { ClockModel, clockText } from './clock';
-import type { GameState, MoveEvent, ServerHint, SideLetter } from './types';
+import type { GameState, MoveEvent, ServerHint, SideLetter, WirePosition } from './types';
 import { el } from './dom';
 import { fairPlay, ratedLine, ratingSuffix } from './ranked';
 import { replayStepper } from './replay';
+import { setSound, soundOn } from './sound';
 import { ts } from './study-words';
+import { confirmButton, eventSentence, localGameButtons, matchOverText, setOverText, setResultOf } from './game-extras';
 
 let activePage: GamePage | null = null;
 document.addEventListener('keydown', (e) => GamePage.onKey(e));
@@ -51,9 +53,12 @@ class GamePage {
   private queue: Promise<void> = Promise.resolve();
   private readonly status = el('p', { class: 'status', role: 'status', 'aria-live': 'polite' });
   private readonly bannerEl = el('p', { class: 'banner', 'aria-live': 'polite' });
+  private readonly setOverEl = el('div', { class: 'set-over', role: 'status', hidden: '' });
   private readonly previewEl = el('p', { class: 'preview' });
   private readonly hintEl = el('p', { class: 'hint-text', 'aria-live': 'polite' });
-  private readonly lastEl = el('p', { class: 'last-move' });
+  // Polite live region: a screen reader hears each move, the opponent's included.
+  private readonly lastEl = el('p', { class: 'last-move', 'aria-live': 'polite' });
+  private readonly viewingEl = el('p', { class: 'viewing', role: 'status' });
   private readonly recordEl = el('pre', { class: 'record-text' });
   private readonly net = el('p', { class: 'net' });
   private readonly share = el('div', { class: 'share', hidden: '' });
@@ -87,9 +92,15 @@ class GamePage {
     });
     const skip = el('button', { type: 'button', class: 'skip' }, t('skip'));
     skip.addEventListener('click', () => this.board?.skip());
+    const sound = el('button', { type: 'button', class: 'sound', 'aria-pressed': String(soundOn()) }, t(soundOn() ? 'soundOn' : 'soundOff'));
+    sound.addEventListener('click', () => {
+      setSound(!soundOn());
+      sound.setAttribute('aria-pressed', String(soundOn()));
+      sound.textContent = t(soundOn() ? 'soundOn' : 'soundOff');
+    });
     const teach = this.teachButton;
     teach.addEventListener('click', () => void this.teach());
-    const recordBox = el('details', { class: 'record' }, el('summary', {}, t('record')), this.recordEl);
+    const recordBox = el('details', { class: 'record' }, el('summary', {}, t('record')), el('p', { class: 'record-help' }, t('recordHelp')), this.recordEl);
     root.replaceChildren(
       el('div', { class: 'game-page' },
         el('div', { class: 'game-head' }, el('a', { href: '/', class: 'back', 'data-link': '' }, '← ' + t('back')), this.title, this.rulesButton, this.net),
@@ -97,12 +108,13 @@ class GamePage {
         this.status,
         this.ratedEl,
         this.topBar,
+        this.setOverEl,
         this.boardHolder,
         this.bottomBar,
         this.bannerEl,
         this.previewEl,
         el('div', { class: 'controls' },
-          el('label', { for: 'speed' }, t('speed')), speed, skip, teach, this.extras),
+          el('label', { for: 'speed' }, t('speed')), speed, skip, sound, teach, this.extras),
         this.hintEl,
         this.lastEl,
         el('p', { class: 'keys' }, ''),
@@ -172,13 +184,12 @@ class GamePage {
           });
           out.push(b);
         }
+        out.push(...localGameButtons(game.state(), aiSide, humanSide, () => this.startLocal(rules, ai, humanSide), rules, ai));
         if (presetOf(rules) === 'al-manqala' && this.state?.status === 'playing') {
-          const b = el('button', { type: 'button' }, t('splitOffer'));
-          b.addEventListener('click', () => {
+          out.push(confirmButton(t('splitOffer'), () => {
             const r = game.split();
             if (r.error === undefined) this.setState(r.state);
-          });
-          out.push(b);
+          }));
         }
         return out;
       },
@@ -302,10 +313,17 @@ class GamePage {
           action(t('decline'), 'decline_draw');
         }
         if (s.status === 'playing') {
-          action(t('resign'), 'resign');
+          out.push(confirmButton(t('resign'), () => conn.send({ type: 'resign', game: id })));
           if (!s.draw_offer) action(split ? t('splitOffer') : t('offerDraw'), split ? 'offer_split' : 'offer_draw');
           if (s.can_swap) action(t('swap'), 'swap');
-        } else if (s.status === 'over') action(t('rematch'), 'rematch');
+        } else if (s.status === 'over') {
+          const me = this.you === 'N' ? 1 : 0;
+          const asked = s.rematch_asked ?? [false, false];
+          if (asked[1 - me] && !asked[me]) {
+            out.push(el('span', { class: 'offer', role: 'status' }, t('rematchOffered', { who: this.serverNames(s)[me === 0 ? 'N' : 'S'] })));
+            action(t('acceptRematch'), 'rematch');
+          } else if (!asked[me]) action(t('rematch'), 'rematch');
+        }
         return out;
       },
       close: () => {
@@ -321,7 +339,8 @@ class GamePage {
   private serverNames(g: GameState): Record<SideLetter, string> {
     const name = (s: SideLetter) => {
       const seat = g.seats?.[s];
-      const base = seat?.kind === 'ai' ? `${t('computer')}${seat.level ? ` (${seat.level})` : ''}` : seat?.name ?? (s === 'S' ? t('south') : t('north'));
+      const level = seat?.level && ['easy', 'medium', 'hard', 'perfect'].includes(seat.level) ? t(`level.${seat.level}` as Key) : seat?.level;
+      const base = seat?.kind === 'ai' ? `${t('computer')}${level ? ` (${level})` : ''}` : seat?.name ?? (s === 'S' ? t('south') : t('north'));
       const rated = base + ratingSuffix(g, s);
       return g.you === s ? `${rated} (${t('you')})` : rated;
     };
@@ -352,6 +371,8 @@ class GamePage {
       this.clock.stop();
       this.drawClocks();
     }
+    const said = eventSentence(ev.kind, ev.side as SideLetter | undefined, this.you, this.names());
+    if (said) this.flash(said);
     // Seats, offers, results: the whole state is cheap to fetch again.
     if (ev.kind === 'rematch' && typeof ev.new_game === 'string') {
       location.assign(`/g/${ev.new_game}`);
@@ -414,13 +435,53 @@ class GamePage {
     this.lastMove = { side: e.side, house: e.house };
     this.hintEl.textContent = '';
     this.board?.highlightHint(null);
+    const setBefore = this.state?.set ?? 1;
     this.queue = this.queue.then(async () => {
       if (!this.board) return;
       this.board.setLegal(null, []);
-      await this.board.animate(e.trace, e.position);
+      // A set of a match ends and the next begins: the server sends the set's last position
+      // beside the next set's start; the core's event is the last position itself.
+      const goesOn = next.status !== 'over';
+      const end = e.set_end_position ?? (goesOn && (next.set ?? 1) !== setBefore ? e.position : undefined);
+      this.board.markLast(null);
+      await this.board.animate(e.trace, end ?? e.position, Boolean(end) && goesOn);
+      if (end && goesOn) await this.setInterlude(setBefore, end, next);
       this.setState(next);
     });
     return this.queue;
+  }
+
+  // A past position from the move list; the last one is the game itself again.
+  private view(pos: WirePosition, k: number, last: number): void {
+    if (!this.board || !this.state) return;
+    if (k === last) {
+      this.setState(this.state);
+      return;
+    }
+    this.board.setPosition(pos);
+    this.board.setLegal(null, []);
+    this.board.markLast(null);
+    this.viewingEl.textContent = t('viewingMove', { k, n: last });
+  }
+
+  // Between two sets: the set's result and the match points over its last position, until the
+  // player goes on (or a few seconds pass).
+  private setInterlude(k: number, end: WirePosition, next: GameState): Promise<void> {
+    const text = setOverText(k, setResultOf(end), this.names(), next.points);
+    const go = el('button', { type: 'button', class: 'next-set' }, t('nextSet')) as HTMLButtonElement;
+    this.setOverEl.replaceChildren(el('p', {}, text), go);
+    this.setOverEl.hidden = false;
+    go.focus();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.setOverEl.hidden = true;
+        this.setOverEl.replaceChildren();
+        resolve();
+      };
+      const timer = window.setTimeout(done, 6000);
+      go.addEventListener('click', done);
+    });
   }
 
   // Both clocks as the clock model has them now (the server's last word, counted down).
@@ -461,7 +522,7 @@ class GamePage {
     this.drawClocks();
     // Whose turn, or the result.
     if (s.status === 'over' && s.result) {
-      const text = resultText(s.result, names, this.you);
+      const text = (s.sets ?? 1) > 1 ? matchOverText(s, names) : resultText(s.result, names, this.you);
       this.status.textContent = `${t('result')}: ${text}`;
       this.status.className = 'status over';
     } else if (s.status === 'waiting') {
@@ -472,7 +533,7 @@ class GamePage {
       this.status.className = `status turn-${toMove}`;
     }
     if (this.you === 'spectator') this.status.textContent += ` — ${t('spectator')}`;
-    if ((s.sets ?? 1) > 1) this.status.textContent += ` · ${t('set', { k: s.set ?? 1, n: s.sets ?? 1 })} · ${t('points', { a: s.points?.[0] ?? 0, b: s.points?.[1] ?? 0 })}`;
+    if ((s.sets ?? 1) > 1 && s.status !== 'over') this.status.textContent += ` · ${t('set', { k: s.set ?? 1, n: s.sets ?? 1 })} · ${t('points', { a: s.points?.[0] ?? 0, b: s.points?.[1] ?? 0 })}`;
     // The share link while the friend has not come.
     if (s.status === 'waiting' && this.source?.kind === 'server') {
       const link = `${location.origin}/g/${s.id ?? ''}`;
@@ -491,15 +552,26 @@ class GamePage {
       this.share.hidden = false;
     } else this.share.hidden = true;
     const last = this.lastMove ?? lastPly(s);
-    this.lastEl.textContent = last ? t('lastMove', { who: names[last.side], house: last.house }) : '';
+    this.lastEl.textContent = last ? t('lastMoveBoth', { who: names[last.side], house: last.house }) : '';
+    board.setNames(names);
+    const myTurn = toMove !== null && (this.you === 'both' || this.you === toMove);
+    if (myTurn && s.status === 'playing' && board.el.contains(document.activeElement) && !(document.activeElement as HTMLElement).classList.contains('legal')) {
+      board.focusActive();
+    }
+    // The last move's house is marked, unless a new set's board has replaced its own.
+    const lastSet = (s.plies?.[s.plies.length - 1] as { set?: number } | undefined)?.set;
+    board.markLast(last && s.status !== 'waiting' && (lastSet === undefined || lastSet === s.set) ? last.side : null, last?.house ?? 0);
     if (s.record !== undefined) this.recordEl.textContent = s.record;
     else if (!this.recordEl.textContent) this.recordEl.textContent = (s.plies ?? []).map((p, i) => `${i + 1}. ${p.mover}${p.move}`).join(' ');
     this.extras.replaceChildren(...(this.source?.extra() ?? []), ...this.reviewLink(s));
     this.ratedEl.replaceChildren(ratedLine(s, names));
     // A finished game on the server: step through it (once the last move's animation is done).
-    if (s.status === 'over' && this.source?.kind === 'server' && !this.replayEl && !board.busy) {
-      this.replayEl = replayStepper(this.core, s, (pos) => this.board?.setPosition(pos));
-      if (this.replayEl) this.extras.after(this.replayEl);
+    // The moves so far, to step through during the game or after it (back to the game at the end).
+    if (!board.busy) {
+      this.replayEl?.remove();
+      this.viewingEl.textContent = '';
+      this.replayEl = replayStepper(this.core, s, (pos, k, last) => this.view(pos, k, last));
+      if (this.replayEl) this.extras.after(this.replayEl, this.viewingEl);
     }
     if (s.rated && s.status === 'over' && !s.ratings && this.askRatings && this.ratingTries < 15) {
       this.ratingTries += 1;

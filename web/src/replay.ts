@@ -1,10 +1,10 @@
-// A finished game stepped through move by move (from a profile's history): the positions are
-// recomputed from the plies by the rules core (WASM), never by this page's own logic.
+// A game stepped through move by move, during play or after it: the positions are recomputed from
+// the plies by the rules core (WASM), never by this page's own logic.
 import type { Core } from './core';
 import { el } from './dom';
 import type { GameState, WirePosition } from './types';
 
-export function replayStepper(core: Core, s: GameState, show: (pos: WirePosition, k: number) => void): HTMLElement | null {
+export function replayStepper(core: Core, s: GameState, show: (pos: WirePosition, k: number, last: number) => void): HTMLElement | null {
   const made = core.newGame(s.rules);
   if (typeof made === 'string') return null;
   const positions: WirePosition[] = [made.state().position];
@@ -19,7 +19,7 @@ export function replayStepper(core: Core, s: GameState, show: (pos: WirePosition
   const go = (to: number) => {
     k = Math.max(0, Math.min(positions.length - 1, to));
     label.textContent = `${k} / ${positions.length - 1}`;
-    show(positions[k], k);
+    show(positions[k], k, positions.length - 1);
   };
   const button = (text: string, cls: string, to: () => number) => {
     const b = el('button', { type: 'button', class: cls, 'aria-label': cls }, text);

@@ -17,12 +17,12 @@ export async function showRules(preset: string): Promise<void> {
   const info = gameInfo(preset);
   const o = core.rules().presets.find((p) => p.name === preset)?.options ?? {};
   const lang = currentLang();
-  const dialog = el('dialog', { class: 'rules-dialog', 'aria-label': `${t('rulesOf')}: ${info.name[lang]}` }) as HTMLDialogElement;
+  const dialog = el('dialog', { class: 'rules-dialog', 'aria-label': t('rulesTitle', { name: info.name[lang] }) }) as HTMLDialogElement;
   const close = el('button', { type: 'button', class: 'close' }, t('close'));
   close.addEventListener('click', () => dialog.close());
   dialog.addEventListener('close', () => dialog.remove());
   dialog.append(
-    el('h2', {}, `${t('rulesOf')}: ${info.name[lang]}`),
+    el('h2', {}, t('rulesTitle', { name: info.name[lang] })),
     pictureNode(Number(o.houses), Number(o.seeds), o.stores !== 'false', o.direction === 'cw', 360),
     el('ol', {}, ...info.rules[lang].map((r) => el('li', {}, r))),
     close,

@@ -25,6 +25,7 @@ export interface MoveEvent {
   position: WirePosition;
   legal: number[];
   clock?: unknown; // both clocks right after the move (server games with a clock)
+  set_end_position?: WirePosition; // the server's: the set's last position when the move ended a set
 }
 
 export interface Seat {
@@ -62,6 +63,8 @@ export interface GameState {
   record?: string;
   can_swap?: boolean;
   draw_offer?: SideLetter | null;
+  rematch_asked?: boolean[]; // South, North: who asked for a rematch
+  set_results?: Result[]; // each finished set of a match
   // The club's (docs/club.md).
   rated?: boolean;
   key?: string | null;

@@ -104,7 +104,9 @@ test('a reload brings back the same position and move history', async () => {
   assert.notDeepEqual(before.counts, start);
   assert.equal(sum(before.counts), 48);
   assert.match(before.record, /1\. 3\+6 2\b/);
-  assert.match(before.last, /North played house 2/);
+  assert.match(before.last, /Last move: North, house 2/);
+  // The board marks the house the last move came from.
+  assert.deepEqual(await page.$$eval('.pit.last-sown', (x) => x.map((h) => `${h.dataset.side}${h.dataset.house}`)), ['N2']);
   // North 2's five seeds end in North's store: North plays again, after the reload too.
   assert.equal(before.toMove, 'N');
   await page.reload();
@@ -138,7 +140,7 @@ async function checkHint(page) {
   assert.equal(lit.count, 1, 'one house lit');
   assert.ok(lit.legal, 'the lit house is legal');
   assert.equal(lit.side, await page.getAttribute('body', 'data-to-move'));
-  const m = /^House (\d+): (.+)\. The engine’s verdict: (about [+-]?\d+ \(not proven\)|wins by \d+ with best play|loses by at most \d+ with best play|draws with best play)\.$/.exec(lit.text);
+  const m = /^House (\d+): (.+)\. The engine’s verdict: (you should finish about \d+ seeds (?:ahead|behind) \(an estimate\)|about even|you win by \d+ with best play|with your best defence you lose by \d+ at most|a draw with best play)\.$/.exec(lit.text);
   assert.ok(m, `the hint in words: ${lit.text}`);
   assert.equal(Number(m[1]), lit.house, 'the sentence names the lit house');
   const reasons = m[2].split(/ ?; /);
@@ -278,13 +280,13 @@ test('French by default for a French browser, English on request, labels for scr
   const label = await page.getAttribute('.house[data-side="S"][data-house="1"]', 'aria-label');
   assert.equal(label, 'Case 1 de Sud, 4 graines, jouable');
   const store = await page.getAttribute('.pit.store[data-side="N"]', 'aria-label');
-  assert.equal(store, 'Grenier de Nord, 0 graines');
+  assert.equal(store, 'Grenier de Nord, 0 graine');
   assert.match(await page.textContent('.status'), /Au tour de Sud|À vous/);
   // The engine's hint, its codes worded in French.
   await page.click('button.teach');
   await page.waitForSelector('.pit.hint');
   const hint = await page.textContent('.hint-text');
-  assert.match(hint, /^Case \d : .+\. Verdict du moteur : (environ|gagne|perd|nulle)/);
+  assert.match(hint, /^Case \d : .+\. Verdict du moteur : (vous devriez finir|vous gagnez|avec votre meilleure défense|nulle|à peu près)/);
   assert.doesNotMatch(hint, /the search|ends in|captures|protects|not proven/);
   await context.close();
 });
@@ -314,11 +316,15 @@ test('every game renders its board with counts, on a desktop and on a phone', as
       assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), `${preset}: no sideways scroll on ${tag}`);
       const path = await shot(page, `${preset}-${tag}`);
       assert.ok(readFileSync(path).length > 10000, 'a real picture');
-      // Congkak: the mover's store on his left, the opponent's on the right.
-      const south = await page.$eval('.pit[data-side="S"].store, .pit[data-side="S"].tray', (e) => e.getBoundingClientRect().x);
-      const house1 = await page.$eval('.house[data-side="S"][data-house="1"]', (e) => e.getBoundingClientRect().x);
-      if (preset === 'congkak') assert.ok(south < house1, 'Congkak: South store on the left');
-      else assert.ok(south > house1, `${preset}: South store on the right`);
+      const south = await page.$eval('.pit[data-side="S"].store, .pit[data-side="S"].tray', (e) => e.getBoundingClientRect().toJSON());
+      const house1 = await page.$eval('.house[data-side="S"][data-house="1"]', (e) => e.getBoundingClientRect().toJSON());
+      if (tag === 'phone') {
+        // Upright phone: the board stands, the player's store at the bottom, every house a finger wide.
+        assert.ok(south.y > house1.y, `${preset}: South's store at the bottom on a phone`);
+        const sizes = await page.$$eval('.house', (hs) => hs.map((h) => Math.min(h.getBoundingClientRect().width, h.getBoundingClientRect().height)));
+        assert.ok(Math.min(...sizes) >= 44, `${preset}: houses of ${Math.min(...sizes)} px on a phone`);
+      } else if (preset === 'congkak') assert.ok(south.x < house1.x, 'Congkak: South store on the left');
+      else assert.ok(south.x > house1.x, `${preset}: South store on the right`);
     }
     await page.goto(site.url + '/');
     await page.waitForSelector('.card');

@@ -340,7 +340,9 @@ test('clocks: two players and a spectator see the server’s times; only the sid
   }
   await agree('while thinking');
   // A resigns: the server stops the clocks and so does every page.
+  // (Resign asks first: a stray tap ends no game.)
   await a.page.click('.extras button:has-text("Resign")');
+  await a.page.click('.extras button:has-text("Resign: sure?")');
   for (const p of Object.values(pages)) await p.waitForSelector('.status.over');
   const end = await agree('at the end');
   assert.equal(end.clock.running, false);
@@ -407,7 +409,7 @@ test('Teach me asks the server: a legal house lit, its reasons in French, five a
     assert.ok(lit.badgeShown);
     assert.match(lit.outline, /^solid [3-9]/);
     assert.match(lit.label, /, conseillée$/);
-    const m = /^Case (\d+) : (.+?)\.(?: Verdict du moteur : (gagne de \d+|nulle|perd de \d+ au plus|environ [+-]?\d+ \(non prouvé\))[^.]*\.)?$/.exec(lit.text);
+    const m = /^Case (\d+) : (.+?)\.(?: Verdict du moteur : (vous gagnez de \d+|nulle|avec votre meilleure défense, vous perdez de \d+ au plus|vous devriez finir avec environ \d+ graines? d’(?:avance|retard) \(estimation\)|à peu près à égalité)[^.]*\.)?$/.exec(lit.text);
     assert.ok(m, `the hint in French: ${lit.text}`);
     assert.equal(Number(m[1]), lit.house);
     for (const r of m[2].split(' ; ')) assert.ok(frenchReasons.some((re) => re.test(r)), `a reason in French: ${r}`);

@@ -49,8 +49,12 @@ Json stateJson(const semis::Record& record) {
   const Game& g = record.game;
   const Board& board = g.board();
   Json plies = Json::array();
-  for (const auto& p : g.plies()) plies.push_back(Json{{"mover", semis::protocol::sideName(p.mover)}, {"move", p.move}});
+  for (const auto& p : g.plies()) {
+    plies.push_back(Json{{"mover", semis::protocol::sideName(p.mover)}, {"move", p.move}, {"set", p.set}});
+  }
   const auto points = g.doubledPoints();
+  Json setResults = Json::array();
+  for (const auto& r : g.setResults()) setResults.push_back(semis::protocol::outcomeJson(r.outcome));
   Json result = nullptr;
   if (g.over()) {
     const auto w = g.matchWinner();
@@ -66,6 +70,7 @@ Json stateJson(const semis::Record& record) {
               {"set", g.currentSet()},
               {"sets", g.setCount()},
               {"points", Json::array({points[0] / 2.0, points[1] / 2.0})},
+              {"set_results", setResults},
               {"can_swap", g.canSwap()},
               {"plies", plies},
               {"record", semis::printRecord(record)}};
