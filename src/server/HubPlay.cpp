@@ -126,14 +126,18 @@ void Hub::afterChange(Live& live) {
     club_->ratedGameOver(room.id());
   }
   // The live list: games being played, never a friend's game still waiting for him (its link is
-  // his invitation).
-  const bool listed = !room.over() && room.full() && room.spec().mode != protocol::Mode::Local;
+  // his invitation), nor one its players have left (nothing to watch: it waits to be abandoned).
+  Json line = room.summaryJson(watcherCount(live));
+  bool someoneHere = false;
+  for (const auto& [side, seat] : line["seats"].items()) {
+    if (seat["kind"] == "human" && seat["connected"] == true) someoneHere = true;
+  }
+  const bool listed = !room.over() && room.full() && room.spec().mode != protocol::Mode::Local && someoneHere;
   {
     std::lock_guard lock(liveMu_);
     const auto key = std::make_pair(room.created(), room.id());
     auto it = live_.find(key);
     if (listed) {
-      Json line = room.summaryJson(watcherCount(live));
       // In a cluster the list is shared: written when a line changes, not on every call.
       if (link_ && (it == live_.end() || it->second != line)) link_->setLiveLine(room.id(), room.created(), line);
       live_[key] = std::move(line);

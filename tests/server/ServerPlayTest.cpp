@@ -74,14 +74,24 @@ TEST(Server, HttpApiIdentityAndStaticFiles) {
   EXPECT_EQ(Json::parse(http(port, "GET", "/api/games?live=1").body)["games"].size(), 0U)
       << "a friend game waiting for the friend is in no list";
   const auto ai = createGame(port, me.setCookie, {{"rules", "kalah"}, {"mode", "ai"}});
-  // A cluster writes the shared list after answering: the other instances list it a moment later.
-  Json live;
-  eventually([&] {
-    live = Json::parse(http(port, "GET", "/api/games?live=1").body);
-    return !live["games"].empty();
-  });
-  ASSERT_EQ(live["games"].size(), 1U);
-  EXPECT_EQ(live["games"][0]["id"], ai);
+  // Listed while its player is there: a game its players have left has nothing to watch.
+  {
+    WsClient player;
+    ASSERT_TRUE(player.connect(port, me.setCookie));
+    joinGame(player, ai);
+    // A cluster writes the shared list after answering: the other instances list it a moment later.
+    Json live;
+    eventually([&] {
+      live = Json::parse(http(port, "GET", "/api/games?live=1").body);
+      return !live["games"].empty();
+    });
+    ASSERT_EQ(live["games"].size(), 1U);
+    EXPECT_EQ(live["games"][0]["id"], ai);
+    EXPECT_EQ(live["games"][0]["seats"]["S"]["connected"], true);
+    player.close();
+  }
+  EXPECT_TRUE(eventually([&] { return Json::parse(http(port, "GET", "/api/games?live=1").body)["games"].empty(); }))
+      << "left by its player, it leaves the list";
   auto rules = Json::parse(http(port, "GET", "/api/rules").body);
   EXPECT_EQ(rules["presets"].size(), 6U);
 

@@ -5,18 +5,18 @@ import type { BoardView } from './board';
 import { makeBoard } from './board-setup';
 import { Core, type LocalGame } from './core';
 import { gameInfo, presetOf } from './games';
-import { currentLang, t, type Key } from './i18n';
+import { currentLang, t } from './i18n';
 import { showRules } from './rules-dialog';
 import { describe, hintReason, resultText, serverHintText } from './words';
-import { api, Connection, type ServerEvent } from './net';
 import { ClockModel, clockText } from './clock';
-import type { GameState, MoveEvent, ServerHint, SideLetter, WirePosition } from './types';
+import type { GameState, MoveEvent, SideLetter, WirePosition } from './types';
 import { el } from './dom';
-import { fairPlay, ratedLine, ratingSuffix } from './ranked';
+import { ratedLine } from './ranked';
 import { replayStepper } from './replay';
+import { serverNames, startServerGame } from './game-server';
 import { setSound, soundOn } from './sound';
 import { ts } from './study-words';
-import { confirmButton, eventSentence, localGameButtons, matchOverText, setOverText, setResultOf } from './game-extras';
+import { confirmButton, localGameButtons, matchOverText, setOverText, setResultOf } from './game-extras';
 
 let activePage: GamePage | null = null;
 document.addEventListener('keydown', (e) => GamePage.onKey(e));
@@ -24,10 +24,10 @@ document.addEventListener('keydown', (e) => GamePage.onKey(e));
 const levelDepth: Record<string, number> = { easy: 1, medium: 4, hard: 10 };
 
 // A hint: the house and its explanation, or why there is none.
-type HintAnswer = { house: number; text: string } | { error: string } | null;
+export type HintAnswer = { house: number; text: string } | { error: string } | null;
 
 // How long the page waits for the server's hint (it runs on the AI pool: a few seconds at most).
-const HINT_WAIT_MS = 15000;
+export const HINT_WAIT_MS = 15000;
 
 interface Source {
   kind: 'server' | 'local' | 'ai';
@@ -44,42 +44,43 @@ export async function gamePage(root: HTMLElement, route: { server?: string; rule
   else page.startLocal(route.rules ?? 'kalah', route.ai, (route.side as SideLetter) ?? 'S');
 }
 
-class GamePage {
-  private board: BoardView | null = null;
-  private state: GameState | null = null;
+// Its members are shared with game-server.ts, which feeds it a server's game.
+export class GamePage {
+  board: BoardView | null = null;
+  state: GameState | null = null;
   source: Source | null = null;
-  private you: SideLetter | 'both' | 'spectator' = 'both';
-  private lastMove: { side: SideLetter; house: number } | null = null;
-  private queue: Promise<void> = Promise.resolve();
-  private readonly status = el('p', { class: 'status', role: 'status', 'aria-live': 'polite' });
-  private readonly bannerEl = el('p', { class: 'banner', 'aria-live': 'polite' });
-  private readonly setOverEl = el('div', { class: 'set-over', role: 'status', hidden: '' });
-  private readonly previewEl = el('p', { class: 'preview' });
-  private readonly hintEl = el('p', { class: 'hint-text', 'aria-live': 'polite' });
+  you: SideLetter | 'both' | 'spectator' = 'both';
+  lastMove: { side: SideLetter; house: number } | null = null;
+  queue: Promise<void> = Promise.resolve();
+  readonly status = el('p', { class: 'status', role: 'status', 'aria-live': 'polite' });
+  readonly bannerEl = el('p', { class: 'banner', 'aria-live': 'polite' });
+  readonly setOverEl = el('div', { class: 'set-over', role: 'status', hidden: '' });
+  readonly previewEl = el('p', { class: 'preview' });
+  readonly hintEl = el('p', { class: 'hint-text', 'aria-live': 'polite' });
   // Polite live region: a screen reader hears each move, the opponent's included.
-  private readonly lastEl = el('p', { class: 'last-move', 'aria-live': 'polite' });
-  private readonly viewingEl = el('p', { class: 'viewing', role: 'status' });
-  private readonly recordEl = el('pre', { class: 'record-text' });
-  private readonly net = el('p', { class: 'net' });
-  private readonly share = el('div', { class: 'share', hidden: '' });
-  private readonly topBar = el('div', { class: 'player top' });
-  private readonly bottomBar = el('div', { class: 'player bottom' });
-  private readonly boardHolder = el('div', { class: 'board-holder' });
-  private readonly extras = el('div', { class: 'extras' });
-  private readonly title = el('h1', { class: 'game-title' });
-  private readonly ratedEl = el('div', { class: 'rated' });
+  readonly lastEl = el('p', { class: 'last-move', 'aria-live': 'polite' });
+  readonly viewingEl = el('p', { class: 'viewing', role: 'status' });
+  readonly recordEl = el('pre', { class: 'record-text' });
+  readonly net = el('p', { class: 'net' });
+  readonly share = el('div', { class: 'share', hidden: '' });
+  readonly topBar = el('div', { class: 'player top' });
+  readonly bottomBar = el('div', { class: 'player bottom' });
+  readonly boardHolder = el('div', { class: 'board-holder' });
+  readonly extras = el('div', { class: 'extras' });
+  readonly title = el('h1', { class: 'game-title' });
+  readonly ratedEl = el('div', { class: 'rated' });
   // A rated game just over: its rating changes are asked again until the server has them.
-  private ratingTries = 0;
-  private askRatings: (() => void) | null = null;
-  private replayEl: HTMLElement | null = null;
-  private readonly rulesButton = el('button', { type: 'button', class: 'rules-link' }, t('rulesOf'));
-  private readonly teachButton = el('button', { type: 'button', class: 'teach' }, t('teach')) as HTMLButtonElement;
-  private bannerTimer = 0;
-  private readonly clock = new ClockModel();
-  private clockTimer = 0;
-  private hintPending = false;
+  ratingTries = 0;
+  askRatings: (() => void) | null = null;
+  replayEl: HTMLElement | null = null;
+  readonly rulesButton = el('button', { type: 'button', class: 'rules-link' }, t('rulesOf'));
+  readonly teachButton = el('button', { type: 'button', class: 'teach' }, t('teach')) as HTMLButtonElement;
+  bannerTimer = 0;
+  readonly clock = new ClockModel();
+  clockTimer = 0;
+  hintPending = false;
   // Counts the messages that change the position, so a hint asked before one is dropped.
-  private positionVersion = 0;
+  positionVersion = 0;
 
   constructor(
     private readonly root: HTMLElement,
@@ -129,7 +130,7 @@ class GamePage {
     activePage?.key(e);
   }
 
-  private key(e: KeyboardEvent): void {
+  key(e: KeyboardEvent): void {
     if (!this.board || !this.root.contains(this.bannerEl) || e.target instanceof HTMLInputElement) return;
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     if (/^[1-9]$/.test(e.key)) this.board.playHouseKey(Number(e.key));
@@ -203,14 +204,14 @@ class GamePage {
   }
 
   // "Review" once the game is over: the server's review of its game, or the core's of a local one.
-  private reviewLink(s: GameState): HTMLElement[] {
+  reviewLink(s: GameState): HTMLElement[] {
     if (s.status !== 'over' || !this.source) return [];
     const moves = (s.plies ?? []).map((p) => p.move).join(',');
     const href = this.source.kind === 'server' ? `/review/${s.id ?? ''}` : `/review?local=${encodeURIComponent(s.rules)}&m=${moves}`;
     return [el('a', { href, class: 'review-link button', 'data-link': '' }, ts('review'))];
   }
 
-  private localNames(aiSide: SideLetter | null): Record<SideLetter, string> {
+  localNames(aiSide: SideLetter | null): Record<SideLetter, string> {
     return {
       S: aiSide === 'S' ? t('computer') : aiSide ? `${t('south')} (${t('you')})` : t('south'),
       N: aiSide === 'N' ? t('computer') : aiSide ? `${t('north')} (${t('you')})` : t('north'),
@@ -218,198 +219,12 @@ class GamePage {
   }
 
   startServer(id: string): void {
-    // At most one hint is asked at a time (the button is disabled meanwhile).
-    let pendingHint: { resolve: (h: HintAnswer) => void; version: number; timer: number } | null = null;
-    const answerHint = (h: HintAnswer) => {
-      const p = pendingHint;
-      if (!p) return;
-      pendingHint = null;
-      clearTimeout(p.timer);
-      // A hint for a position that has changed since it was asked is no use any more.
-      p.resolve(p.version === this.positionVersion ? h : null);
-    };
-    const conn = new Connection(id, {
-      state: (g) => {
-        this.you = g.you ?? 'spectator';
-        this.positionVersion += 1;
-        // The clocks count from the moment the message arrived, not after the animations.
-        this.clock.set(g.clock, g.position.to_move, g.status === 'playing');
-        if (!this.board) this.setup(g, this.you === 'N' ? 'N' : 'S', this.serverNames(g));
-        this.queue = this.queue.then(() => this.setState(g));
-        this.drawClocks();
-        void this.refreshRecord(id);
-      },
-      event: (e) => this.serverEvent(e, id, conn),
-      ack: () => {},
-      error: (code, message, moveId) => {
-        // An error that answers no move while a hint is asked is the hint's answer (busy,
-        // not_a_player, game_over, rate_limited...): said beside the button, not as a banner.
-        if (pendingHint && moveId === undefined) {
-          answerHint({ error: hintErrorText(code, message) });
-          return;
-        }
-        if (code === 'not_found') this.status.textContent = t('notFound');
-        else this.flash(message || code);
-        // A refused move: show the authoritative state again (a rejoin sends it).
-        if (this.state && this.board) this.setState(this.state);
-      },
-      status: (online) => {
-        this.net.textContent = online ? '' : t('reconnecting');
-        this.net.classList.toggle('offline', !online);
-        document.body.dataset.online = online ? '1' : '0';
-      },
-      other: (msg) => {
-        if (msg.type === 'presence' && msg.seats) {
-          this.queue = this.queue.then(() => {
-            if (!this.state) return;
-            // Presence says who is connected; the ratings beside the names stay the state's.
-            const seats = { ...(msg.seats as GameState['seats']) };
-            for (const side of ['S', 'N'] as const) {
-              const was = this.state.seats?.[side]?.rating;
-              if (was && seats[side]) seats[side] = { ...seats[side], rating: was };
-            }
-            this.setState({ ...this.state, seats });
-          });
-        }
-        // Events replayed after a reconnect carry the clocks of their time: ask for today's.
-        if (msg.type === 'caught_up' && msg.game === id) void this.refetch(id, conn);
-        if (msg.type === 'hint' && msg.game === id && pendingHint) {
-          const h = msg as unknown as ServerHint;
-          // The server's house is lit only if the server's own legal list has it.
-          const legal = this.state?.legal ?? [];
-          answerHint(Number.isInteger(h.house) && legal.includes(h.house) ? { house: h.house, text: serverHintText(h) } : { error: hintErrorText('bad_answer', '') });
-        }
-      },
-    });
-    (window as unknown as { semisConnection: Connection }).semisConnection = conn;
-    this.askRatings = () => void this.refetch(id, conn);
-    this.source = {
-      kind: 'server',
-      play: (house) => {
-        if (conn.move(house) !== null) this.board?.setLegal(null, []);
-      },
-      hint: () =>
-        new Promise((resolve) => {
-          if (pendingHint) return resolve(null);
-          if (!conn.send({ type: 'hint', game: id })) return resolve({ error: t('hintError.offline') });
-          const timer = window.setTimeout(() => answerHint({ error: t('hintError.timeout') }), HINT_WAIT_MS);
-          pendingHint = { resolve, version: this.positionVersion, timer };
-        }),
-      extra: () => {
-        const s = this.state;
-        if (!s || this.you === 'spectator' || this.you === 'both') return [];
-        const out: HTMLElement[] = [];
-        const action = (label: string, type: string) => {
-          const b = el('button', { type: 'button' }, label);
-          b.addEventListener('click', () => conn.send({ type, game: id }));
-          out.push(b);
-        };
-        out.push(...fairPlay(s, this.you as SideLetter, (type) => conn.send({ type, game: id })));
-        const split = presetOf(s.rules) === 'al-manqala';
-        if (s.status === 'playing' && s.draw_offer && s.draw_offer !== this.you) {
-          const who = this.serverNames(s)[s.draw_offer];
-          out.push(el('span', { class: 'offer', role: 'status' }, t(split ? 'splitOffered' : 'drawOffered', { who })));
-          action(t('accept'), split ? 'accept_split' : 'accept_draw');
-          action(t('decline'), 'decline_draw');
-        }
-        if (s.status === 'playing') {
-          out.push(confirmButton(t('resign'), () => conn.send({ type: 'resign', game: id })));
-          if (!s.draw_offer) action(split ? t('splitOffer') : t('offerDraw'), split ? 'offer_split' : 'offer_draw');
-          if (s.can_swap) action(t('swap'), 'swap');
-        } else if (s.status === 'over') {
-          const me = this.you === 'N' ? 1 : 0;
-          const asked = s.rematch_asked ?? [false, false];
-          if (asked[1 - me] && !asked[me]) {
-            out.push(el('span', { class: 'offer', role: 'status' }, t('rematchOffered', { who: this.serverNames(s)[me === 0 ? 'N' : 'S'] })));
-            action(t('acceptRematch'), 'rematch');
-          } else if (!asked[me]) action(t('rematch'), 'rematch');
-        }
-        return out;
-      },
-      close: () => {
-        conn.close();
-        clearInterval(this.clockTimer);
-        this.clockTimer = 0;
-      },
-    };
-    // The side to move's clock is redrawn often enough that a second never shows late.
-    this.clockTimer = window.setInterval(() => this.drawClocks(), 200);
-  }
-
-  private serverNames(g: GameState): Record<SideLetter, string> {
-    const name = (s: SideLetter) => {
-      const seat = g.seats?.[s];
-      const level = seat?.level && ['easy', 'medium', 'hard', 'perfect'].includes(seat.level) ? t(`level.${seat.level}` as Key) : seat?.level;
-      const base = seat?.kind === 'ai' ? `${t('computer')}${level ? ` (${level})` : ''}` : seat?.name ?? (s === 'S' ? t('south') : t('north'));
-      const rated = base + ratingSuffix(g, s);
-      return g.you === s ? `${rated} (${t('you')})` : rated;
-    };
-    return { S: name('S'), N: name('N') };
-  }
-
-  private serverEvent(e: ServerEvent, id: string, conn: Connection): void {
-    const ev = e.event;
-    if (ev.kind === 'move') {
-      const m = ev as MoveEvent;
-      const prev = this.state;
-      if (!prev) return;
-      this.positionVersion += 1;
-      const ends = m.trace.some((x) => x.kind === 'game_end');
-      // Both clocks as the server has them now; the animation does not delay them.
-      if (m.clock !== undefined) this.clock.set(m.clock, m.position.to_move, !ends);
-      else if (ends) this.clock.stop();
-      this.drawClocks();
-      const next: GameState = { ...prev, position: m.position, legal: m.legal, last_event: e.n, plies: [...(prev.plies ?? []), { mover: m.side, move: m.house }] };
-      if (m.clock !== undefined) next.clock = m.clock;
-      if (ends) next.status = 'over';
-      void this.enqueueMove(m, next).then(() => this.refreshRecord(id));
-      if (next.status === 'over') void this.refetch(id, conn);
-      return;
-    }
-    // The game is decided (a flag, a resignation, an agreement): the clocks stop now.
-    if (ev.kind === 'game_over' || ev.kind === 'flag') {
-      this.clock.stop();
-      this.drawClocks();
-    }
-    const said = eventSentence(ev.kind, ev.side as SideLetter | undefined, this.you, this.names());
-    if (said) this.flash(said);
-    // Seats, offers, results: the whole state is cheap to fetch again.
-    if (ev.kind === 'rematch' && typeof ev.new_game === 'string') {
-      location.assign(`/g/${ev.new_game}`);
-      return;
-    }
-    void this.refetch(id, conn);
-  }
-
-  private async refetch(id: string, conn: Connection): Promise<void> {
-    try {
-      const g = await api<GameState>('GET', `/api/games/${id}`);
-      // The clocks as of this answer, unless a newer event has come over the WebSocket meanwhile.
-      if ((g.last_event ?? 0) >= conn.seen) {
-        this.clock.set(g.clock, g.position.to_move, g.status === 'playing');
-        this.drawClocks();
-      }
-      this.queue = this.queue.then(() => {
-        if (this.state) g.position = this.state.position;
-        this.setState({ ...g, position: g.position });
-      });
-    } catch {
-      /* the WebSocket resync covers it */
-    }
-  }
-
-  private async refreshRecord(id: string): Promise<void> {
-    try {
-      const res = await fetch(`/api/games/${id}/record`, { credentials: 'same-origin' });
-      if (res.ok) this.recordEl.textContent = await res.text();
-    } catch {
-      /* keep the last one */
-    }
+    startServerGame(this, id);
   }
 
   // ---- board ----
 
-  private setup(s: GameState, bottom: SideLetter, names: Record<SideLetter, string>): void {
+  setup(s: GameState, bottom: SideLetter, names: Record<SideLetter, string>): void {
     const info = gameInfo(presetOf(s.rules));
     this.title.textContent = info.name[currentLang()];
     this.rulesButton.onclick = () => void showRules(info.preset);
@@ -426,12 +241,12 @@ class GamePage {
     (window as unknown as { semisBoard: BoardView }).semisBoard = board;
   }
 
-  private names(): Record<SideLetter, string> {
-    if (this.source?.kind === 'server' && this.state) return this.serverNames(this.state);
+  names(): Record<SideLetter, string> {
+    if (this.source?.kind === 'server' && this.state) return serverNames(this.state);
     return this.localNames(this.source?.kind === 'ai' ? (this.you === 'S' ? 'N' : 'S') : null);
   }
 
-  private enqueueMove(e: MoveEvent, next: GameState): Promise<void> {
+  enqueueMove(e: MoveEvent, next: GameState): Promise<void> {
     this.lastMove = { side: e.side, house: e.house };
     this.hintEl.textContent = '';
     this.board?.highlightHint(null);
@@ -452,7 +267,7 @@ class GamePage {
   }
 
   // A past position from the move list; the last one is the game itself again.
-  private view(pos: WirePosition, k: number, last: number): void {
+  view(pos: WirePosition, k: number, last: number): void {
     if (!this.board || !this.state) return;
     if (k === last) {
       this.setState(this.state);
@@ -466,7 +281,7 @@ class GamePage {
 
   // Between two sets: the set's result and the match points over its last position, until the
   // player goes on (or a few seconds pass).
-  private setInterlude(k: number, end: WirePosition, next: GameState): Promise<void> {
+  setInterlude(k: number, end: WirePosition, next: GameState): Promise<void> {
     const text = setOverText(k, setResultOf(end), this.names(), next.points);
     const go = el('button', { type: 'button', class: 'next-set' }, t('nextSet')) as HTMLButtonElement;
     this.setOverEl.replaceChildren(el('p', {}, text), go);
@@ -485,7 +300,7 @@ class GamePage {
   }
 
   // Both clocks as the clock model has them now (the server's last word, counted down).
-  private drawClocks(): void {
+  drawClocks(): void {
     for (const side of ['S', 'N'] as const) {
       const span = this.root.querySelector<HTMLElement>(`.clock[data-side="${side}"]`);
       if (!span) continue;
@@ -497,7 +312,7 @@ class GamePage {
     }
   }
 
-  private setState(s: GameState): void {
+  setState(s: GameState): void {
     this.state = s;
     const board = this.board;
     if (!board) return;
@@ -579,7 +394,7 @@ class GamePage {
     }
   }
 
-  private preview(house: number | null): void {
+  preview(house: number | null): void {
     const s = this.state;
     if (!this.board || !s || house === null || s.position.to_move === null) {
       this.previewEl.textContent = '';
@@ -592,7 +407,7 @@ class GamePage {
     this.previewEl.textContent = describe(p, this.board);
   }
 
-  private localHint(): HintAnswer {
+  localHint(): HintAnswer {
     const s = this.state;
     if (!s || s.status !== 'playing' || !s.position.to_move) return null;
     // The engine's hint, with its reasons; the small search of the binding if the engine refuses.
@@ -604,7 +419,7 @@ class GamePage {
     return { house: b.house, text: hintReason(b, depth) };
   }
 
-  private async teach(): Promise<void> {
+  async teach(): Promise<void> {
     if (!this.board || !this.state || this.board.busy || this.hintPending) return;
     const toMove = this.state.status === 'playing' ? this.state.position.to_move : null;
     if (!toMove || !(this.you === 'both' || this.you === toMove)) {
@@ -641,7 +456,7 @@ class GamePage {
     this.hintEl.textContent = h.text;
   }
 
-  private flash(text: string, tone = ''): void {
+  flash(text: string, tone = ''): void {
     this.bannerEl.textContent = text;
     this.bannerEl.className = `banner show ${tone}`;
     clearTimeout(this.bannerTimer);
@@ -649,7 +464,7 @@ class GamePage {
   }
 }
 
-function hintErrorText(code: string, message: string): string {
+export function hintErrorText(code: string, message: string): string {
   if (code === 'busy' || code === 'not_a_player' || code === 'game_over') return t(`hintError.${code}`);
   return t('hintError.other', { message: message || code });
 }

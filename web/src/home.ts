@@ -30,7 +30,7 @@ export async function homePage(root: HTMLElement, navigate: (url: string) => voi
 
   for (const info of games) {
     const o = presetValues(info.preset);
-    const card = el('div', { class: 'card', role: 'radio', tabindex: '0', 'data-preset': info.preset, 'aria-checked': String(info.preset === chosen) });
+    const card = el('div', { class: 'card', role: 'radio', 'data-preset': info.preset, 'aria-checked': String(info.preset === chosen) });
     const rulesBtn = el('button', { type: 'button', class: 'rules-link' }, t('rulesOf'));
     rulesBtn.addEventListener('click', (e) => {
       e.stopPropagation();
@@ -40,7 +40,7 @@ export async function homePage(root: HTMLElement, navigate: (url: string) => voi
     const pick = () => {
       chosen = info.preset;
       localStorage.setItem('semis.game', chosen);
-      for (const c of cards.children) c.setAttribute('aria-checked', String((c as HTMLElement).dataset.preset === chosen));
+      markChosen();
       renderOptions();
     };
     card.addEventListener('click', pick);
@@ -48,10 +48,29 @@ export async function homePage(root: HTMLElement, navigate: (url: string) => voi
       if (e.key === 'Enter' || e.key === ' ') {
         e.preventDefault();
         pick();
+        return;
       }
+      // A radio group: the arrows move the choice (and the focus) from card to card.
+      const step = e.key === 'ArrowRight' || e.key === 'ArrowDown' ? 1 : e.key === 'ArrowLeft' || e.key === 'ArrowUp' ? -1 : 0;
+      if (step === 0 || e.target !== card) return;
+      e.preventDefault();
+      const all = [...cards.children] as HTMLElement[];
+      const next = all[(all.indexOf(card) + step + all.length) % all.length];
+      next.click();
+      next.focus();
     });
     cards.append(card);
   }
+  // One tab stop for the group (the chosen card) and its rules button; the others by arrow keys.
+  function markChosen(): void {
+    for (const c of cards.children) {
+      const on = (c as HTMLElement).dataset.preset === chosen;
+      c.setAttribute('aria-checked', String(on));
+      c.setAttribute('tabindex', on ? '0' : '-1');
+      c.querySelector('.rules-link')?.setAttribute('tabindex', on ? '0' : '-1');
+    }
+  }
+  markChosen();
   renderOptions();
 
   const rulesText = () => {
@@ -102,13 +121,21 @@ export async function homePage(root: HTMLElement, navigate: (url: string) => voi
   const note = el('p', { class: 'note', role: 'status' }, online ? '' : t('serverDown'));
   const live = el('ul', { class: 'live' });
   const liveBox = el('div', { class: 'live-box' }, el('h3', {}, t('watch')), live);
+  // "Kalah · Ada – Computer · 13 moves": the game, who plays it, how far it is.
+  const seatName = (seat?: { name?: string | null; kind?: string; level?: string }) =>
+    seat?.kind === 'ai' ? `${t('computer')}${seat.level ? ` (${t(`level.${seat.level}` as Key)})` : ''}` : seat?.name ?? '?';
+  const liveLine = (g: { rules: string; plies: number; seats?: unknown }) => {
+    const seats = (g.seats ?? {}) as Record<string, { name?: string | null; kind?: string; level?: string }>;
+    const game = games.find((x) => x.preset === g.rules.split(',')[0])?.name[lang] ?? g.rules;
+    return `${game} · ${seatName(seats.S)} – ${seatName(seats.N)} · ${t('movesCount', { n: g.plies })}`;
+  };
   const loadLive = async () => {
     try {
       const r = await api<{ games: { id: string; rules: string; plies: number; seats?: unknown }[] }>('GET', '/api/games?live=1');
       live.replaceChildren(
         ...(r.games.length === 0
           ? [el('li', {}, t('noLive'))]
-          : r.games.map((g) => el('li', {}, el('a', { href: `/g/${g.id}`, 'data-link': '' }, `${games.find((x) => x.preset === g.rules.split(',')[0])?.name[lang] ?? g.rules} · ${g.plies}`)))),
+          : r.games.map((g) => el('li', {}, el('a', { href: `/g/${g.id}`, 'data-link': '' }, liveLine(g))))),
       );
     } catch {
       live.replaceChildren(el('li', {}, t('noLive')));

@@ -1,0 +1,190 @@
+// Browser tests of the game page as a new player meets it (issue 18): a whole Mangala match on a
+// phone in French (each set's result between sets, the match's at the end, fingers-wide houses, no
+// overlapping counts), confirmations before a game ends, the last move marked, take back and new
+// game on this device, the move list during play, the sound switch, and the home page's keyboard
+// path and live list.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { counts, idle, launch, newPage, shot, startSite } from './harness.mjs';
+
+let site;
+let browser;
+before(async () => {
+  site = await startSite();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  site?.stop();
+});
+
+const phone = { width: 390, height: 844 };
+
+// No two count badges overlap, none covers another house, every house shows one, and every house
+// is at least 44 px across; store names are not cut.
+async function checkLayout(page, where) {
+  const boxes = await page.$$eval('.board .pit', (cells) => cells.map((c) => {
+    const r = c.getBoundingClientRect();
+    const b = c.querySelector('.count').getBoundingClientRect();
+    const name = c.querySelector('.store-name');
+    return { house: c.classList.contains('house'), pit: c.dataset.pit, cell: [r.left, r.top, r.right, r.bottom], count: [b.left, b.top, b.right, b.bottom],
+      shown: c.querySelector('.count').textContent !== '', cut: name ? name.scrollWidth > name.clientWidth + 1 : false };
+  }));
+  const overlap = (a, b) => a[0] < b[2] - 1 && b[0] < a[2] - 1 && a[1] < b[3] - 1 && b[1] < a[3] - 1;
+  for (const x of boxes) {
+    assert.ok(x.shown, `${where}: pit ${x.pit} shows its count`);
+    assert.ok(!x.cut, `${where}: the store name of pit ${x.pit} is whole`);
+    if (x.house) assert.ok(Math.min(x.cell[2] - x.cell[0], x.cell[3] - x.cell[1]) >= 44, `${where}: house ${x.pit} is ${x.cell[2] - x.cell[0]} px`);
+    for (const y of boxes) {
+      if (x === y) continue;
+      assert.ok(!overlap(x.count, y.count), `${where}: counts of pits ${x.pit} and ${y.pit} overlap`);
+      if (y.house) assert.ok(!overlap(x.count, y.cell), `${where}: the count of pit ${x.pit} covers house ${y.pit}`);
+    }
+  }
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), `${where}: no sideways scroll`);
+  const names = await page.$$eval('.player .name', (n) => n.map((x) => x.scrollWidth <= x.clientWidth + 1));
+  assert.ok(names.every(Boolean), `${where}: the players' names are whole`);
+}
+
+// Plays the first legal house each turn, skipping animations, until `until` holds.
+async function playOn(page, until, max = 600) {
+  for (let i = 0; i < max; ++i) {
+    if (await until()) return true;
+    if (await page.$('.set-over:not([hidden]) .next-set')) {
+      await page.click('.set-over .next-set');
+      continue;
+    }
+    const house = await page.$('.house.legal');
+    if (!house) {
+      await page.waitForTimeout(30);
+      continue;
+    }
+    await house.click();
+    await page.keyboard.press('s');
+    await idle(page);
+  }
+  return until();
+}
+
+test('a phone in French: a whole Mangala match, each set’s result between the sets, the match’s at the end', async () => {
+  const { context, page } = await newPage(browser, { locale: 'fr-FR', viewport: phone });
+  await page.goto(site.url + '/?local=mangala');
+  await page.waitForSelector('.house.legal');
+  await checkLayout(page, 'mangala on a phone');
+  await shot(page, 'mangala-phone-fr');
+  const setsSeen = [];
+  for (let set = 1; set <= 5; ++set) {
+    const ended = await playOn(page, async () => (await page.$('.set-over:not([hidden])')) !== null || (await page.getAttribute('body', 'data-status')) === 'over');
+    assert.ok(ended);
+    if ((await page.getAttribute('body', 'data-status')) === 'over') break;
+    // Between sets: the set's result over its last position, the match points beside it.
+    const text = await page.textContent('.set-over');
+    assert.match(text, new RegExp(`Manche ${set} (?::.+ gagne \\d+–\\d+|nulle \\d+–\\d+) · Points du match`), text);
+    const c = await counts(page);
+    assert.equal(c.reduce((a, b) => a + b, 0), 48, 'the set’s last position keeps every seed');
+    assert.ok(!(await page.$('.banner:has-text("Partie terminée")')), 'no "game over" between sets');
+    setsSeen.push(text);
+    await page.click('.set-over .next-set');
+    await idle(page);
+    assert.deepEqual((await counts(page)).filter((_, i) => i !== 6 && i !== 13), new Array(12).fill(4), 'the next set starts afresh');
+  }
+  await playOn(page, async () => (await page.getAttribute('body', 'data-status')) === 'over');
+  const status = await page.textContent('.status');
+  assert.match(status, /(gagne le match \d+(,5|\.5)?–\d+|Match nul) .*dernière manche \d+–\d+/, status);
+  assert.ok(setsSeen.length >= 2, 'a match of several sets');
+  await checkLayout(page, 'mangala at the end');
+  await shot(page, 'mangala-phone-fr-end');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test('every preset on a phone: a standing board, fingers-wide houses, counts that cover nothing', async () => {
+  for (const locale of ['en-GB', 'fr-FR']) {
+    const { context, page } = await newPage(browser, { locale, viewport: phone });
+    for (const preset of ['kalah', 'kalah-club', 'mangala', 'mangala-castle', 'al-manqala', 'congkak']) {
+      await page.goto(`${site.url}/?local=${preset}&ai=easy&side=S`);
+      await page.waitForSelector('.house.legal');
+      await idle(page);
+      await checkLayout(page, `${preset} ${locale}`);
+      // Two moves in, the layout holds with seeds moved.
+      await page.click('.house.legal');
+      await page.keyboard.press('s');
+      await page.waitForSelector('.house.legal', { timeout: 10000 });
+      await idle(page);
+      await checkLayout(page, `${preset} ${locale} after a move`);
+    }
+    await context.close();
+  }
+});
+
+test('on this device: ending a game asks first, the last move is marked, take back and new game', async () => {
+  const { context, page } = await newPage(browser);
+  await page.goto(site.url + '/?local=al-manqala');
+  await page.waitForSelector('.house.legal');
+  // The split asks before it ends the game; Cancel keeps it going.
+  await page.click('.extras button:has-text("Offer to share")');
+  assert.equal(await page.getAttribute('body', 'data-status'), 'playing');
+  await page.click('.extras button:has-text("Cancel")');
+  await page.click('.extras button:has-text("Offer to share")');
+  await page.click('.extras button:has-text("sure?")');
+  await page.waitForFunction(() => document.body.dataset.status === 'over');
+  // Against the computer: a move, its answer; the answer's house is marked and said.
+  await page.goto(site.url + '/?local=kalah&ai=easy&side=S#m=');
+  await page.waitForSelector('.house.legal');
+  await page.click('.house.legal[data-side="S"][data-house="1"]');
+  await page.waitForFunction(() => Number(document.body.dataset.plies) >= 2 && document.querySelector('.house.legal[data-side="S"]'));
+  await idle(page);
+  const marked = await page.$$eval('.pit.last-sown', (x) => x.map((h) => h.dataset.side));
+  assert.deepEqual(marked, ['N']);
+  assert.match(await page.textContent('.last-move'), /Last move: Computer, house \d/);
+  assert.equal(await page.getAttribute('.last-move', 'aria-live'), 'polite');
+  // The move list steps back during the game, and ⏭ comes back to it.
+  await page.click('.replay-first');
+  assert.match(await page.textContent('.viewing'), /Showing move 0 of/);
+  assert.equal(await page.$('.house.legal'), null, 'no play while looking back');
+  await page.click('.replay-last');
+  await page.waitForSelector('.house.legal');
+  // Take back: to before our own last move.
+  await page.click('.extras button.undo');
+  await page.waitForFunction(() => document.body.dataset.plies === '0');
+  assert.match(page.url(), /#m=$/);
+  // New game asks first.
+  await page.click('.house.legal[data-side="S"][data-house="2"]');
+  await page.waitForFunction(() => Number(document.body.dataset.plies) >= 1);
+  await page.waitForSelector('.house.legal[data-side="S"]');
+  await page.click('.extras button:has-text("New game")');
+  await page.click('.extras button:has-text("sure?")');
+  await page.waitForFunction(() => document.body.dataset.plies === '0');
+  // The sound switch is remembered.
+  const before = await page.getAttribute('button.sound', 'aria-pressed');
+  await page.click('button.sound');
+  await page.reload();
+  await page.waitForSelector('button.sound');
+  assert.notEqual(await page.getAttribute('button.sound', 'aria-pressed'), before);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test('home: the game cards are one radio group the arrow keys move through, a short Tab path to play', async () => {
+  const { context, page } = await newPage(browser);
+  await page.goto(site.url + '/');
+  await page.waitForSelector('.card[aria-checked="true"]');
+  await page.focus('.card[aria-checked="true"]');
+  const first = await page.getAttribute('.card[aria-checked="true"]', 'data-preset');
+  await page.keyboard.press('ArrowRight');
+  const second = await page.getAttribute('.card[aria-checked="true"]', 'data-preset');
+  assert.notEqual(second, first);
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.preset), second);
+  assert.equal(await page.$$eval('.card[tabindex="0"]', (x) => x.length), 1, 'one tab stop for the group');
+  // From the top of the page to "Play the computer" by Tab.
+  await page.goto(site.url + '/');
+  await page.waitForSelector('.mode.computer');
+  let presses = 0;
+  for (; presses < 40; ++presses) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate(() => document.activeElement?.classList.contains('computer'))) break;
+  }
+  assert.ok(presses < 16, `${presses + 1} Tab presses to "Play the computer"`);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
