@@ -2,20 +2,9 @@
 // same browser takes every hashed asset from the browser's cache, asking the server nothing for it,
 // while the page itself is only revalidated (a 304, no body).
 // Against the real `semis serve` (SEMIS_BIN, SEMIS_URL, or this checkout's build).
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, newPage, startSite } from './harness.mjs';
-
-let site;
-let browser;
-before(async () => {
-  site = await startSite();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  site?.stop();
-});
 
 // What the page's network stack did, as the DevTools protocol tells it: each response, whether a
 // cache served it, and how many bytes came over the wire for it.
@@ -60,7 +49,14 @@ async function visit(context, url) {
   return { page, net };
 }
 
-test('a second visit takes the bundle from the cache; the first got it gzip-compressed', { skip: process.env.SEMIS_PREVIEW ? 'vite preview is not the server' : false }, async () => {
+test('a second visit takes the bundle from the cache; the first got it gzip-compressed', { skip: process.env.SEMIS_PREVIEW ? 'vite preview is not the server' : false }, async (t) => {
+  // One test: the server and the browser are its own.
+  const site = await startSite();
+  const browser = await launch();
+  t.after(async () => {
+    await browser.close();
+    site.stop();
+  });
   const { context, page: blank } = await newPage(browser);
   await blank.close();
 
