@@ -5,6 +5,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "server/Health.hpp"
 #include "server/Hub.hpp"
@@ -20,6 +22,9 @@ struct ApiResponse {
   // result is the answer. Refused when the work queue is full (503 busy).
   std::function<ApiResponse()> slow{};
   class WorkPool* slowOn = nullptr;  // the pool `slow` runs on (nullptr: the club's)
+  // API answers are never stored by a browser or a proxy; static files say otherwise (StaticFiles).
+  std::string cacheControl = "no-store";
+  std::vector<std::pair<std::string, std::string>> headers{};  // more header fields (ETag, Vary, ...)
 };
 
 class Club;

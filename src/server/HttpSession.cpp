@@ -5,10 +5,7 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
-#include <filesystem>
-#include <fstream>
 #include <memory>
-#include <sstream>
 
 #include "server/Api.hpp"
 #include "server/Club.hpp"
@@ -45,58 +42,9 @@ std::string cookieToken(const HttpRequest& req) {
   return {};
 }
 
-std::string mimeType(std::string_view path) {
-  const auto dot = path.rfind('.');
-  const std::string_view ext = dot == std::string_view::npos ? std::string_view() : path.substr(dot);
-  if (ext == ".html") return "text/html; charset=utf-8";
-  if (ext == ".js" || ext == ".mjs") return "text/javascript; charset=utf-8";
-  if (ext == ".css") return "text/css; charset=utf-8";
-  if (ext == ".json" || ext == ".map") return "application/json";
-  if (ext == ".svg") return "image/svg+xml";
-  if (ext == ".png") return "image/png";
-  if (ext == ".ico") return "image/x-icon";
-  if (ext == ".woff2") return "font/woff2";
-  if (ext == ".wasm") return "application/wasm";
-  return "application/octet-stream";
-}
-
-bool readFile(const std::string& path, std::string& out) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  out = ss.str();
-  return true;
-}
-
-constexpr const char* kPlaceholder =
-    "<!doctype html><meta charset=utf-8><title>Semis</title><h1>Semis server</h1>"
-    "<p>The web client is not installed: start <code>semis serve --web web/dist</code>.</p>";
-
-// The web client: index.html for the pages, otherwise a regular file that really lies inside the
-// web folder once every symlink is resolved (a link out of it, `..` or a path beside it are refused).
-ApiResponse staticFile(const std::string& webDir, std::string_view path) {
-  namespace fs = std::filesystem;
-  const ApiResponse notFound{404, "text/plain", "not found\n"};
-  auto rel = resolveStaticPath(path);
-  if (!rel) return {400, "text/plain", "bad path\n"};
-  const bool page = routeOf(path) == Route::Page;
-  if (webDir.empty()) {
-    if (page) return {200, "text/html; charset=utf-8", kPlaceholder};
-    return notFound;
-  }
-  std::error_code ec;
-  const fs::path root = fs::canonical(webDir, ec);
-  if (ec) return page ? ApiResponse{200, "text/html; charset=utf-8", kPlaceholder} : notFound;
-  const fs::path file = fs::canonical(root / *rel, ec);
-  if (ec) return page ? ApiResponse{200, "text/html; charset=utf-8", kPlaceholder} : notFound;
-  // Component by component: /srv/web.db is not inside /srv/web.
-  const auto [r, f] = std::mismatch(root.begin(), root.end(), file.begin(), file.end());
-  if (r != root.end() || !fs::is_regular_file(file, ec)) return notFound;
-  std::string body;
-  if (!readFile(file.string(), body)) return notFound;
-  if (page) return {200, "text/html; charset=utf-8", std::move(body)};
-  return {200, mimeType(file.filename().string()), std::move(body)};
+std::string_view headerValue(const HttpRequest& req, http::field field) {
+  const auto it = req.find(field);
+  return it == req.end() ? std::string_view() : std::string_view(it->value().data(), it->value().size());
 }
 
 std::optional<boost::asio::ip::address> remoteAddress(const tcp::socket& socket) {
@@ -213,7 +161,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       if (req.method() != http::verb::get && req.method() != http::verb::head) {
         res = {405, "text/plain", "method not allowed\n"};
       } else {
-        res = staticFile(ctx_.options.web, path);
+        res = ctx_.files.serve({path, headerValue(req, http::field::accept_encoding),
+                                headerValue(req, http::field::if_none_match)});
       }
     }
     respond(req, std::move(res), me.created ? me.token : "", req.keep_alive() && !ctx_.stopping);
@@ -260,8 +209,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     auto out = std::make_shared<http::response<http::string_body>>(static_cast<http::status>(res.status),
                                                                    req.version() == 0 ? 11 : req.version());
     out->set(http::field::server, "semis");
-    out->set(http::field::content_type, res.contentType);
-    out->set(http::field::cache_control, "no-store");
+    if (!res.contentType.empty()) out->set(http::field::content_type, res.contentType);  // (none on a 304)
+    for (const auto& [name, value] : res.headers) out->set(name, value);
     if (res.cookie) {
       // A session the answer changes (sign-in, sign-out, a redeemed code): set, or cleared.
       out->set(http::field::set_cookie, res.cookie->empty()
@@ -271,9 +220,18 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       out->set(http::field::set_cookie,
                "semis_token=" + newToken + "; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax");
     }
+    // An answer that sets a cookie is this visitor's alone: no shared cache may keep it.
+    const bool setsCookie = res.cookie || !newToken.empty();
+    out->set(http::field::cache_control,
+             setsCookie && res.cacheControl != "no-store" ? "private, " + res.cacheControl : res.cacheControl);
     out->keep_alive(keepAlive);
-    if (req.method() != http::verb::head) out->body() = std::move(res.body);
-    out->prepare_payload();
+    const bool head = req.method() == http::verb::head;
+    const std::size_t length = res.body.size();
+    if (!head) out->body() = std::move(res.body);
+    // A 304 has no body and no Content-Length (that would have to be the 200's length).
+    if (res.status != 304) out->prepare_payload();
+    // HEAD: the headers the GET would have, its Content-Length too.
+    if (head && res.status != 304) out->content_length(length);
     http::async_write(stream_, *out, [self = shared_from_this(), out, keepAlive](beast::error_code ec, std::size_t) {
       if (ec) return;
       if (!keepAlive) {

@@ -17,6 +17,7 @@
 #include "server/Health.hpp"
 #include "server/Hub.hpp"
 #include "server/Server.hpp"
+#include "server/StaticFiles.hpp"
 
 namespace semis::server {
 
@@ -93,6 +94,7 @@ struct ServerContext {
   KeyCounter pendingByAddress{};    // HTTP connections waiting for a request: new, or idle kept alive
   KeyCounter wsByAddress{};         // WebSocket sessions
   KeyCounter wsByToken{};
+  StaticFiles files{options.web};  // the web client's files and their cache
 };
 
 // The key an address is counted under: the address itself, or its /64 for IPv6 (one host has many).

@@ -5,6 +5,7 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
+#include <cctype>
 
 namespace semis::test {
 
@@ -15,6 +16,15 @@ namespace net = boost::asio;
 using tcp = net::ip::tcp;
 
 namespace {
+
+void readHeaders(const http_::response<http_::string_body>& res, HttpReply& reply) {
+  for (const auto& field : res) {
+    std::string name(field.name_string());
+    for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    std::string& value = reply.headers[name];
+    value += (value.empty() ? "" : ", ") + std::string(field.value());
+  }
+}
 
 HttpReply request(const std::string& localAddress, unsigned short port, const std::string& method,
                   const std::string& target, const std::string& body, const std::string& cookie) {
@@ -43,6 +53,7 @@ HttpReply request(const std::string& localAddress, unsigned short port, const st
     reply.status = static_cast<int>(res.result_int());
     reply.body = res.body();
     reply.contentType = std::string(res[http_::field::content_type]);
+    readHeaders(res, reply);
     std::string sc(res[http_::field::set_cookie]);
     reply.setCookie = sc.substr(0, sc.find(';'));
   } catch (const std::exception&) {
@@ -72,11 +83,15 @@ HttpReply rawHttp(unsigned short port, const std::string& text) {
     stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
     net::write(stream, net::buffer(text));
     beast::flat_buffer buf;
-    http_::response<http_::string_body> res;
-    http_::read(stream, buf, res);
+    http_::response_parser<http_::string_body> parser;
+    parser.body_limit(16 * 1024 * 1024);
+    parser.skip(text.rfind("HEAD ", 0) == 0);  // its Content-Length is the GET's, and no body follows
+    http_::read(stream, buf, parser);
+    const auto& res = parser.get();
     reply.status = static_cast<int>(res.result_int());
     reply.body = res.body();
     reply.contentType = std::string(res[http_::field::content_type]);
+    readHeaders(res, reply);
   } catch (const std::exception&) {
     reply.status = 0;
   }

@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <functional>
+#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -109,13 +110,15 @@ struct HttpReply {
   std::string body;
   std::string setCookie;  // "semis_token=..." or empty
   std::string contentType;
+  std::map<std::string, std::string> headers;  // every field, its name in lower case (repeated ones joined by ", ")
 };
 HttpReply http(unsigned short port, const std::string& method, const std::string& target, const std::string& body = "",
                const std::string& cookie = "");
 // The same from a chosen local address (loopback has all of 127/8: "127.0.0.2" is another visitor).
 HttpReply httpFrom(const std::string& localAddress, unsigned short port, const std::string& method,
                    const std::string& target);
-// Sends `request` byte for byte (for targets no client library would write) and reads the answer.
+// Sends `request` byte for byte (for targets no client library would write, or headers of one's
+// choosing) and reads the answer; a request that starts with "HEAD " reads an answer without a body.
 HttpReply rawHttp(unsigned short port, const std::string& request);
 
 class WsClient {
