@@ -39,7 +39,8 @@ TEST(ServerAi, AClockedAiIsNotStarvedByAnotherPlayersGames) {
 
 TEST(ServerAi, ASearchForAFinishedGameStops) {
   // One AI thread; one player's jobs run in his order. Three Perfect searches (3 s each) for games
-  // he resigns at once must not hold up the AI of his next game.
+  // he resigns at once must not hold up the AI of his next game. (Kalah club rules: Kalah's opening
+  // book would answer at once.)
   ServerProcess server({"--ai-threads", "1"});
   ASSERT_TRUE(server.start()) << server.logs();
   const std::string me = newCookie(server.port());
@@ -47,7 +48,7 @@ TEST(ServerAi, ASearchForAFinishedGameStops) {
   ASSERT_TRUE(ws.connect(server.port(), me));
   for (int i = 0; i < 3; ++i) {
     const std::string g =
-        createGame(server.port(), me, {{"rules", "kalah"}, {"mode", "ai"}, {"level", "perfect"}, {"side", "N"}});
+        createGame(server.port(), me, {{"rules", "kalah-club"}, {"mode", "ai"}, {"level", "perfect"}, {"side", "N"}});
     joinGame(ws, g);
     ws.send({{"type", "resign"}, {"game", g}});
     ASSERT_TRUE(ws.until([](const Json& m) { return m["type"] == "event" && m["event"]["kind"] == "game_over"; }));

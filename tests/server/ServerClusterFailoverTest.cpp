@@ -199,14 +199,15 @@ TEST(ServerClusterFailover, AnAiGameWhoseInstanceDiesGoesOnWhereThePlayerReconne
 // once (an instance that dies within its first second).
 void aiSeatResumesOnASpectatorsInstance(const ClusterSpec& spec, bool heardFirst) {
   // The engine at its slowest level thinks for seconds on the opening of a full board: the AI's
-  // turn is still open when its instance dies (greedy would have answered already).
+  // turn is still open when its instance dies (greedy would have answered already). Kalah club
+  // rules: Kalah's opening book would answer at once.
   ServerProcess cluster({"--ai", "engine"});
   cluster.useCluster(spec);
   ASSERT_TRUE(cluster.start()) << cluster.logs();
   const unsigned short p0 = cluster.instancePort(0), p1 = cluster.instancePort(1);
   const std::string ca = newCookie(p0), cs = newCookie(p1);
   const std::string game =
-      createGame(p0, ca, {{"rules", "kalah"}, {"mode", "ai"}, {"level", "perfect"}, {"side", "S"}});
+      createGame(p0, ca, {{"rules", "kalah-club"}, {"mode", "ai"}, {"level", "perfect"}, {"side", "S"}});
   WsClient a, spectator;
   ASSERT_TRUE(a.connect(p0, ca) && spectator.connect(p1, cs));
   Board board = fromState(joinGame(a, game));
