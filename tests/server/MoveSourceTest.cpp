@@ -82,7 +82,8 @@ TEST(EngineMoveSource, AFlaggedRequestAnswersZero) {
 // A ten-minute search flagged while it runs returns 0 (a search that ignored the flag would run
 // past the test's timeout, or prove the start and answer a house).
 TEST(EngineMoveSource, CancelEndsALongSearch) {
-  const Rules rules = presetRules(Preset::Kalah);
+  // Kalah club rules: Kalah's opening book would answer the start at once, with no search to cancel.
+  const Rules rules = presetRules(Preset::KalahClub);
   const Board board(rules);
   auto source = makeEngineMoveSource();
   for (const char* level : {"hard", "perfect"}) {
