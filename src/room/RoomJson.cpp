@@ -17,7 +17,7 @@ Json Room::seatsJson() const {
     if (seat.player.empty()) {
       j = Json{{"name", nullptr}, {"kind", "free"}, {"connected", false}};
     } else if (seat.player == kAiSeat) {
-      j = Json{{"name", "AI (" + spec_.level + ")"}, {"kind", "ai"}, {"level", spec_.level}, {"connected", true}};
+      j = Json{{"name", "Computer (" + spec_.level + ")"}, {"kind", "ai"}, {"level", spec_.level}, {"connected", true}};
     } else {
       j = Json{{"name", seat.name}, {"kind", "human"}, {"id", seat.player}, {"connected", seat.connected > 0}};
       if (spec_.rated) {
@@ -111,7 +111,7 @@ std::string Room::record() const {
   Record rec{{}, *game_, ""};
   for (Side s : {Side::South, Side::North}) {
     const Seat& seat = seats_[static_cast<std::size_t>(index(s))];
-    rec.tags.emplace_back(s == Side::South ? "South" : "North", seat.player == kAiSeat ? "AI (" + spec_.level + ")"
+    rec.tags.emplace_back(s == Side::South ? "South" : "North", seat.player == kAiSeat ? "Computer (" + spec_.level + ")"
                                                                 : seat.player.empty()  ? "?"
                                                                                        : seat.name);
   }

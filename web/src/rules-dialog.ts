@@ -4,11 +4,11 @@ import { Core } from './core';
 import { el } from './dom';
 import { gameInfo } from './games';
 import { currentLang, t } from './i18n';
-import { boardPicture } from './picture';
+import { boardPicture, type PictureLabels } from './picture';
 
-export function pictureNode(houses: number, seeds: number, stores: boolean, cw: boolean, width = 240): HTMLElement {
+export function pictureNode(houses: number, seeds: number, stores: boolean, cw: boolean, width = 240, labels?: PictureLabels): HTMLElement {
   const d = el('div', { class: 'picture-box' });
-  d.innerHTML = boardPicture(houses, seeds, stores, cw, width);
+  d.innerHTML = boardPicture(houses, seeds, stores, cw, width, labels);
   return d;
 }
 
@@ -23,7 +23,12 @@ export async function showRules(preset: string): Promise<void> {
   dialog.addEventListener('close', () => dialog.remove());
   dialog.append(
     el('h2', {}, t('rulesTitle', { name: info.name[lang] })),
-    pictureNode(Number(o.houses), Number(o.seeds), o.stores !== 'false', o.direction === 'cw', 360),
+    pictureNode(Number(o.houses), Number(o.seeds), o.stores !== 'false', o.direction === 'cw', 360, {
+      you: t('pictureYou'),
+      them: t('pictureThem'),
+      yourStore: t(o.stores !== 'false' ? 'pictureYourStore' : 'pictureYourPile'),
+      theirStore: t(o.stores !== 'false' ? 'pictureTheirStore' : 'pictureTheirPile'),
+    }),
     el('ol', {}, ...info.rules[lang].map((r) => el('li', {}, r))),
     close,
   );

@@ -98,14 +98,14 @@ test('a phone in French: a whole Mangala match, each set’s result between the 
   await context.close();
 });
 
-test('every preset on a phone: a standing board, fingers-wide houses, counts that cover nothing', async () => {
-  for (const locale of ['en-GB', 'fr-FR']) {
-    const { context, page } = await newPage(browser, { locale, viewport: phone });
+test('every preset on a phone and a desk, in both languages: fingers-wide houses, counts that cover nothing', async () => {
+  for (const [locale, viewport] of [['en-GB', phone], ['fr-FR', phone], ['fr-FR', { width: 1100, height: 850 }], ['en-GB', { width: 1100, height: 850 }]]) {
+    const { context, page } = await newPage(browser, { locale, viewport });
     for (const preset of ['kalah', 'kalah-club', 'mangala', 'mangala-castle', 'al-manqala', 'congkak']) {
       await page.goto(`${site.url}/?local=${preset}&ai=easy&side=S`);
       await page.waitForSelector('.house.legal');
       await idle(page);
-      await checkLayout(page, `${preset} ${locale}`);
+      await checkLayout(page, `${preset} ${locale} ${viewport.width}px`);
       // Two moves in, the layout holds with seeds moved.
       await page.click('.house.legal');
       await page.keyboard.press('s');
@@ -138,6 +138,8 @@ test('on this device: ending a game asks first, the last move is marked, take ba
   assert.deepEqual(marked, ['N']);
   assert.match(await page.textContent('.last-move'), /Last move: Computer, house \d/);
   assert.equal(await page.getAttribute('.last-move', 'aria-live'), 'polite');
+  // The focus left the house just emptied for one the player can play.
+  assert.ok(await page.evaluate(() => document.activeElement?.classList.contains('legal')), 'focus on a playable house');
   // The move list steps back during the game, and ⏭ comes back to it.
   await page.click('.replay-first');
   assert.match(await page.textContent('.viewing'), /Showing move 0 of/);
@@ -176,6 +178,13 @@ test('home: the game cards are one radio group the arrow keys move through, a sh
   assert.notEqual(second, first);
   assert.equal(await page.evaluate(() => document.activeElement.dataset.preset), second);
   assert.equal(await page.$$eval('.card[tabindex="0"]', (x) => x.length), 1, 'one tab stop for the group');
+  // The rules' picture says whose store is which (Congkak's: the player's on his left).
+  await page.click('.card[data-preset="congkak"] .rules-link');
+  const labels = await page.$$eval('dialog[open] svg text', (x) => x.map((t) => ({ text: t.textContent, x: Number(t.getAttribute('x')) })));
+  const mine = labels.find((l) => /your store/.test(l.text));
+  const theirs = labels.find((l) => /opponent’s store/.test(l.text));
+  assert.ok(mine && theirs && mine.x < theirs.x, JSON.stringify(labels));
+  await page.keyboard.press('Escape');
   // From the top of the page to "Play the computer" by Tab.
   await page.goto(site.url + '/');
   await page.waitForSelector('.mode.computer');
@@ -187,4 +196,40 @@ test('home: the game cards are one radio group the arrow keys move through, a sh
   assert.ok(presses < 16, `${presses + 1} Tab presses to "Play the computer"`);
   assert.deepEqual(page.errors, []);
   await context.close();
+});
+
+test('through the server: a draw the computer declines is said; a rematch asked is seen and accepted', async (t) => {
+  if (!site.server) return t.skip('needs a server');
+  const { context, page } = await newPage(browser);
+  const made = await page.request.post(site.url + '/api/games', { data: { rules: 'kalah,houses=4,seeds=3', mode: 'ai', level: 'easy', side: 'S' } });
+  const { id } = await made.json();
+  await page.goto(site.url + `/g/${id}`);
+  await page.waitForSelector('.extras button:has-text("Offer a draw")');
+  await page.click('.extras button:has-text("Offer a draw")');
+  await page.waitForSelector('.banner.show:has-text("declines: the game goes on")');
+  assert.equal(await page.getAttribute('body', 'data-status'), 'playing');
+  // Between friends: A resigns (asked first), asks for a rematch; B sees it and accepts.
+  const a = page;
+  const b = (await newPage(browser)).page;
+  await a.goto(site.url + '/');
+  await a.waitForSelector('.mode.friend');
+  await a.click('.mode.friend');
+  await a.waitForSelector('.share .link');
+  const link = await a.inputValue('.share .link');
+  await b.goto(link);
+  await a.waitForSelector('.house.legal');
+  await a.click('.extras button:has-text("Resign")');
+  await a.click('.extras button:has-text("Resign: sure?")');
+  await b.waitForFunction(() => document.body.dataset.status === 'over');
+  await a.waitForSelector('.extras button:has-text("Rematch")');
+  await a.click('.extras button:has-text("Rematch")');
+  await b.waitForSelector('.extras .offer:has-text("asks for a rematch")');
+  await b.click('.extras button:has-text("Accept the rematch")');
+  const first = new URL(link).pathname;
+  await a.waitForFunction((p) => location.pathname.startsWith('/g/') && location.pathname !== p, first);
+  await b.waitForFunction((p) => location.pathname.startsWith('/g/') && location.pathname !== p, first);
+  assert.equal(new URL(a.url()).pathname, new URL(b.url()).pathname, 'both in the same new game');
+  assert.deepEqual(a.errors, []);
+  await context.close();
+  await b.context().close();
 });
