@@ -98,6 +98,21 @@ test('a phone in French: a whole Mangala match, each set’s result between the 
   await context.close();
 });
 
+test('a phone: a whole Al-manqala game and a whole Congkak game, the layout whole at the end', async () => {
+  for (const preset of ['al-manqala', 'congkak']) {
+    const { context, page } = await newPage(browser, { locale: 'fr-FR', viewport: phone });
+    await page.goto(`${site.url}/?local=${preset}`);
+    await page.waitForSelector('.house.legal');
+    assert.ok(await playOn(page, async () => (await page.getAttribute('body', 'data-status')) === 'over', 1500), `${preset} ends`);
+    await checkLayout(page, `${preset} at the end`);
+    assert.match(await page.textContent('.status'), /Résultat/);
+    assert.ok(!(await page.$('.set-over:not([hidden])')), 'no set banner on a one-set game');
+    await shot(page, `${preset}-phone-end`);
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  }
+});
+
 test('every preset on a phone and a desk, in both languages: fingers-wide houses, counts that cover nothing', async () => {
   for (const [locale, viewport] of [['en-GB', phone], ['fr-FR', phone], ['fr-FR', { width: 1100, height: 850 }], ['en-GB', { width: 1100, height: 850 }]]) {
     const { context, page } = await newPage(browser, { locale, viewport });
