@@ -175,11 +175,21 @@ TEST(Study, AFinishedGameIsReviewedAsTheCommandLineReviewsIt) {
   const Json cli = Json::parse(run(std::string(SEMIS_BINARY) + " review --json --seconds 2 " + file), nullptr, false);
   ASSERT_TRUE(cli.is_object());
   ASSERT_EQ(review["plies"].size(), cli["plies"].size());
+  // Where the server's 80 ms a position proved its values (how many depends on the machine: an
+  // ASan build proves fewer), they are the command line's, which proves them all on this board.
+  int proven = 0;
   for (std::size_t i = 0; i < cli["plies"].size(); ++i) {
-    EXPECT_EQ(review["plies"][i]["mark"], cli["plies"][i]["mark"]) << i;
-    EXPECT_EQ(review["plies"][i]["best_value"], cli["plies"][i]["best_value"]) << i;
-    EXPECT_TRUE(review["plies"][i]["best_exact"]) << "a 4-house board is proven";
+    const Json& mine = review["plies"][i];
+    const Json& theirs = cli["plies"][i];
+    EXPECT_EQ(mine["move"], theirs["move"]) << i;
+    ASSERT_TRUE(theirs["best_exact"] && theirs["played_exact"]) << "a 4-house board is proven in 2 s";
+    if (!(mine["best_exact"] && mine["played_exact"])) continue;
+    ++proven;
+    EXPECT_EQ(mine["mark"], theirs["mark"]) << i;
+    EXPECT_EQ(mine["best_value"], theirs["best_value"]) << i;
+    EXPECT_EQ(mine["played"], theirs["played"]) << i;
   }
+  EXPECT_GT(proven, 0) << "the last moves of a 4-house game are proven at once";
   EXPECT_EQ(http(port, "GET", "/api/games/nosuchgame1/review", "", cb).status, 404);
 }
 

@@ -128,15 +128,25 @@ test('review: a finished game’s every move valued, as the command line values 
   await page.waitForSelector('.review-link');
   await page.click('.review-link');
   await page.waitForSelector('.review-table tbody tr');
-  const marks = await page.$$eval('.review-table tbody tr', (r) => r.map((x) => x.className.replace('mark-', '').split(' ')[0]));
-  // The command line's review of the same record: the same marks, move for move.
+  const rows = await page.$$eval('.review-table tbody tr', (r) => r.map((x) => ({ mark: x.className.replace('mark-', '').split(' ')[0], estimated: x.textContent.includes('≈') })));
+  // The command line's review of the same record (2 s a position proves this board): wherever the
+  // server's budget proved the values too, the same marks, move for move.
   const record = await (await page.request.get(site.url + `/api/games/${id}/record`)).text();
   const cli = JSON.parse(execFileSync(semisBin, ['review', '--json', '--seconds', '2'], { input: record, encoding: 'utf8' }));
-  assert.deepEqual(marks, cli.plies.map((p) => p.mark));
+  assert.equal(rows.length, cli.plies.length);
+  let proven = 0;
+  rows.forEach((row, i) => {
+    if (row.estimated) return;
+    proven += 1;
+    assert.equal(row.mark, cli.plies[i].mark, `move ${i + 1}`);
+  });
+  assert.ok(proven > 0, 'the last moves are proven');
   assert.ok(await page.$('svg.review-chart polyline'), 'the chart is drawn');
   const summary = await page.textContent('.review-summary');
-  if (cli.turning !== null) assert.match(summary, new RegExp(`lost at move ${cli.turning + 1}`));
-  else assert.match(summary, /No single move lost/);
+  if (rows.every((r) => !r.estimated)) {
+    if (cli.turning !== null) assert.match(summary, new RegExp(`lost at move ${cli.turning + 1}`));
+    else assert.match(summary, /No single move lost/);
+  } else assert.match(summary, /lost at move \d+|No single move lost/);
   await shot(page, 'review');
   assert.deepEqual(page.errors, []);
   await context.close();
