@@ -378,8 +378,10 @@ test('keyboard only from the home page: pick Congkak, start a game on this devic
     }
     assert.fail(`Tab never reached ${selector}`);
   };
-  await tabTo('.card[data-preset="congkak"]');
-  await page.keyboard.press('Enter');
+  // The cards are one radio group: Tab reaches the chosen one, the arrows move to Congkak.
+  await tabTo('.card[aria-checked="true"]');
+  for (let i = 0; i < 6 && !(await page.$('.card[data-preset="congkak"][aria-checked="true"]')); ++i) await page.keyboard.press('ArrowRight');
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.preset), 'congkak');
   assert.match(await page.textContent('.options h2'), /Congkak/);
   await tabTo('.mode.local');
   await page.keyboard.press('Enter');
