@@ -1,31 +1,34 @@
 #include "engine/Hint.hpp"
 
+#include <algorithm>
 #include <array>
 #include <bit>
+#include <chrono>
 
 #include "engine/Book.hpp"
 
 namespace semis::engine {
 namespace {
 
-// For each pit of the victim's row: the seeds the attacker would take from it with his best
-// capturing move if he were to move now.
+// For each pit of the victim's row: the most seeds the attacker would take from it with one of his
+// moves if he were to move now, read off the trace of each real sowing (its Capture events). Only
+// a capture counts: a house emptied otherwise (Congkak's relay lifts the seeds of the house it
+// ends in and sows them on; a sweep at the end) is not taken.
 std::array<int, kMaxPits> threats(const Board& board, const Position& pos, Side attacker) {
   std::array<int, kMaxPits> at{};
   if (pos.over) return at;
   Position base = pos;
   base.toMove = attacker;
   const Side victim = other(attacker);
+  Trace trace;
   for (std::uint32_t m = board.legalMask(base); m != 0; m &= m - 1) {
     Position child = base;
-    const MoveInfo info = board.apply(child, std::countr_zero(m) + 1);
-    if (info.captured == 0) continue;
-    for (int h = 1; h <= board.houses(); ++h) {
-      const int pit = board.housePit(victim, h);
-      const int before = base.pits[static_cast<std::size_t>(pit)];
-      // A house emptied by a capture (not by the victim's own sowing): it was taken.
-      if (before > 0 && child.pits[static_cast<std::size_t>(pit)] == 0 && !child.over)
-        at[static_cast<std::size_t>(pit)] = before;
+    trace.clear();
+    board.apply(child, std::countr_zero(m) + 1, TraceRecorder{&trace});
+    for (const Event& e : trace) {
+      if (e.kind != EventKind::Capture || board.isStore(e.pit) || board.ownerOf(e.pit) != victim) continue;
+      int& seeds = at[static_cast<std::size_t>(e.pit)];
+      seeds = std::max(seeds, static_cast<int>(e.count));
     }
   }
   return at;
@@ -90,21 +93,76 @@ std::vector<MoveReason> moveReasons(const Board& board, const Position& pos, int
   return out;
 }
 
+namespace {
+
+bool hasBudget(const Limits& limits) { return limits.depth == 0 && (limits.seconds > 0 || limits.nodes > 0); }
+
+bool cancelled(const Limits& limits) {
+  return limits.cancel != nullptr && limits.cancel->load(std::memory_order_relaxed);
+}
+
+// The budget the first pass left (each move had `limits`; a move proven early used less) goes to the
+// moves still unproven, highest value first, each taking an equal share of what is left then. The
+// table keeps what the first pass learnt, so a second search goes on from there.
+using Clock = std::chrono::steady_clock;
+
+void spendTheRest(Search& search, const Position& pos, const Limits& limits, Clock::time_point started, Hint& h) {
+  const auto n = static_cast<double>(h.moves.size());
+  const double seconds = limits.seconds * n;
+  const auto nodes = limits.nodes * h.moves.size();
+  std::vector<MoveValue*> open;
+  for (MoveValue& mv : h.moves) {
+    if (!mv.exact) open.push_back(&mv);
+  }
+  std::stable_sort(open.begin(), open.end(), [](const MoveValue* a, const MoveValue* b) { return a->value > b->value; });
+  for (std::size_t i = 0; i < open.size() && !cancelled(limits); ++i) {
+    Limits share = limits;
+    const auto left = static_cast<double>(open.size() - i);
+    if (limits.seconds > 0) {
+      share.seconds = (seconds - std::chrono::duration<double>(Clock::now() - started).count()) / left;
+      if (share.seconds < 1e-4) return;
+    }
+    if (limits.nodes > 0) {
+      if (h.nodes >= nodes) return;
+      share.nodes = std::max<std::uint64_t>(1, static_cast<std::uint64_t>(static_cast<double>(nodes - h.nodes) / left));
+    }
+    std::uint64_t searched = 0;
+    *open[i] = search.moveValue(pos, open[i]->move, share, &searched);
+    h.nodes += searched;
+  }
+}
+
+}  // namespace
+
 Result<Hint> hint(Search& search, const Position& pos, const Limits& limits) {
   const Board& board = search.board();
   if (pos.over || board.legalMask(pos) == 0) return fail("the game is over: no move to recommend");
+  const auto started = Clock::now();
   Hint h;
   // Each move valued as Perfect plays: exact where its share of the budget can prove it.
   Limits valued = limits;
   if (valued.aim == Aim::Move) valued.aim = Aim::ValueFirst;
-  h.moves = search.moveValues(pos, valued, &h.nodes);
-  // The opening book's move is proven: its value is exact even where the budget proves nothing.
+  for (std::uint32_t m = board.legalMask(pos); m != 0; m &= m - 1) {
+    std::uint64_t searched = 0;
+    h.moves.push_back(search.moveValue(pos, std::countr_zero(m) + 1, valued, &searched));
+    h.nodes += searched;
+  }
+  // The opening book's move is proven best: its value is the position's, exact even where the
+  // budget proves nothing.
+  int bookMove = 0;
   if (const Book* book = builtInBook(board.rules()); book != nullptr) {
     if (const auto known = book->find(board, pos)) {
       for (MoveValue& mv : h.moves) {
         if (mv.move == known->move) mv = {known->move, known->value, true};
       }
+      bookMove = known->move;
     }
+  }
+  const auto allProven = [&] {
+    return std::all_of(h.moves.begin(), h.moves.end(), [](const MoveValue& mv) { return mv.exact; });
+  };
+  if (bookMove == 0 && !allProven() && hasBudget(valued) && !cancelled(valued)) {
+    spendTheRest(search, pos, valued, started, h);
   }
   // A proven win or draw beats any unproven hope: choose among proven moves when one is >= 0.
   int bestProven = -kInfinity;
@@ -119,7 +177,10 @@ Result<Hint> hint(Search& search, const Position& pos, const Limits& limits) {
   }
   h.move = best->move;
   h.value = best->value;
-  h.exact = best->exact;
+  // The position's value is proven only when the move is the book's (proven best) or every move's
+  // value is proven (then none is better than the one chosen). A proven move beside an unproven
+  // one that may be better is an estimate of the position, whatever that move's own value.
+  h.exact = best->move == bookMove || (best->exact && allProven());
   h.verdict = verdictOf(h.value, h.exact);
   h.reasons = moveReasons(board, pos, h.move);
   return h;

@@ -43,16 +43,18 @@ struct Verdict {
 struct Hint {
   int move = 0;
   int value = 0;
-  bool exact = false;
+  bool exact = false;  // the position's value is proven (not only the move's)
   Verdict verdict;
   std::vector<MoveReason> reasons;  // may be empty: the search alone rates the move best
   std::vector<MoveValue> moves;     // every legal move's value
   std::uint64_t nodes = 0;
 };
 
-// `limits` apply to each legal move's search (limits.cancel ends them all). Never recommends a move
+// `limits` apply to each legal move's search (limits.cancel ends them all); what the moves proven
+// early did not use of that budget then goes to the moves still unproven. Never recommends a move
 // proven to lose (or to do worse than another proven move) when a proven win or draw is known.
-// Error when the game is over.
+// `exact` (and a proven verdict) only when the position's value is proven: the move is the opening
+// book's, or every move's value is proven. Error when the game is over.
 [[nodiscard]] Result<Hint> hint(Search& search, const Position& pos, const Limits& limits);
 // The reasons for one legal move (the rules' facts, no search): Feeds first, then what the move
 // does (ExtraTurn, Captures), then what it prevents (Protects or StopsCapture, NoExtraTurnForOpponent).

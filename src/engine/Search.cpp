@@ -318,25 +318,33 @@ SearchResult Search::run(const Position& pos, const Limits& limits, const Progre
       });
 }
 
+MoveValue Search::moveValue(const Position& pos, int move, const Limits& limits, std::uint64_t* nodes) {
+  MoveValue mv;
+  mv.move = move;
+  Position child = pos;
+  board_.apply(child, move);
+  const int sign = child.toMove == pos.toMove ? 1 : -1;
+  std::uint64_t searched = 0;
+  if (child.over) {
+    mv.value = sign * terminalValue(child);
+    mv.exact = true;
+  } else {
+    const SearchResult r = run(child, limits);
+    mv.value = sign * r.value;
+    mv.exact = r.exact;
+    searched = r.nodes;
+  }
+  if (nodes != nullptr) *nodes = searched;
+  return mv;
+}
+
 std::vector<MoveValue> Search::moveValues(const Position& pos, const Limits& limits, std::uint64_t* nodes) {
   std::vector<MoveValue> out;
   std::uint64_t total = 0;
   for (std::uint32_t m = board_.legalMask(pos); m != 0; m &= m - 1) {
-    MoveValue mv;
-    mv.move = std::countr_zero(m) + 1;
-    Position child = pos;
-    board_.apply(child, mv.move);
-    const int sign = child.toMove == pos.toMove ? 1 : -1;
-    if (child.over) {
-      mv.value = sign * terminalValue(child);
-      mv.exact = true;
-    } else {
-      const SearchResult r = run(child, limits);
-      mv.value = sign * r.value;
-      mv.exact = r.exact;
-      total += r.nodes;
-    }
-    out.push_back(mv);
+    std::uint64_t searched = 0;
+    out.push_back(moveValue(pos, std::countr_zero(m) + 1, limits, &searched));
+    total += searched;
   }
   if (nodes != nullptr) *nodes = total;
   return out;

@@ -55,6 +55,9 @@ class Search {
   SearchResult run(const Position& pos, const Limits& limits, const Progress& progress = {});
   // The value of every legal move (from the mover's view), each searched within `limits`.
   std::vector<MoveValue> moveValues(const Position& pos, const Limits& limits, std::uint64_t* nodes = nullptr);
+  // The value of one legal move (from the mover's view), searched within `limits`; `nodes` gets the
+  // nodes searched (0 for a move that ends the game).
+  MoveValue moveValue(const Position& pos, int move, const Limits& limits, std::uint64_t* nodes = nullptr);
   // Clears a pending stop() (the Engine calls it before starting a search).
   void clearStop();
 

@@ -5,9 +5,12 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <random>
+#include <string>
 #include <vector>
 
 #include "engine/Hint.hpp"
+#include "RandomPlay.hpp"
 
 namespace semis::engine {
 namespace {
@@ -75,6 +78,107 @@ TEST(HintReasons, FeedsWhenTheRulesRequire) {
   EXPECT_EQ(reasonsAt(board, pos, 6), (Reasons{{Reason::Feeds}}));
 }
 
+// Issue 27.12: in Congkak, North's house 3 (South's house 6 relays through North's house 2, lifting
+// its seeds and sowing them on) was said to stop "a capture of your house 2 of 3 seeds". Nothing
+// captures it: reasons come from the trace of the real sowing.
+TEST(HintReasons, ARelayIsNotACapture) {
+  const Board board(presetRules(Preset::Congkak));
+  const char* pos = "0,0,1,4,1,4,0/0,3,3,0,1,1,2/40,38/N";
+  for (int move : {2, 3, 5, 6, 7}) {
+    for (const MoveReason& r : reasonsAt(board, pos, move)) {
+      EXPECT_FALSE((r.code == Reason::StopsCapture || r.code == Reason::Protects) && r.house == 2)
+          << "move " << move << ": house " << r.house << " of " << r.n;
+    }
+  }
+  // What South can really take: North's house 7 (2 seeds, 3 with the one his house 6 drops there
+  // before its last seed lands in his own empty house 7). North's house 3 ends in his store and
+  // changes that sowing.
+  EXPECT_EQ(reasonsAt(board, pos, 3), (Reasons{{Reason::ExtraTurn}, {Reason::StopsCapture, 3, 7}}));
+}
+
+// What the opponent's replies would take from each of the mover's houses: Capture events of the
+// trace of each reply, as the players see them.
+std::vector<int> takenBy(const Board& board, Position pos, Side attacker) {
+  std::vector<int> taken(kMaxPits, 0);
+  if (pos.over) return taken;
+  pos.toMove = attacker;
+  for (std::uint32_t m = board.legalMask(pos); m != 0; m &= m - 1) {
+    Position child = pos;
+    Trace trace;
+    if (!board.play(child, std::countr_zero(m) + 1, &trace)) ADD_FAILURE() << "a legal move refused";
+    for (const Event& e : trace) {
+      if (e.kind == EventKind::Capture && !board.isStore(e.pit) && board.ownerOf(e.pit) != attacker)
+        taken[e.pit] = std::max(taken[e.pit], static_cast<int>(e.count));
+    }
+  }
+  return taken;
+}
+
+// Every preset: on positions of random games, each reason of each move agrees with the trace of
+// the real sowing: an extra turn is one, a capture takes those seeds, and a saved house is one the
+// opponent's reply would capture (that many seeds) before the move and cannot after it.
+TEST(HintReasons, EveryPresetsReasonsAgreeWithTheRealSowing) {
+  for (const Preset preset : {Preset::Kalah, Preset::KalahClub, Preset::Mangala, Preset::MangalaCastle,
+                              Preset::AlManqala, Preset::Congkak}) {
+    const Board board(presetRules(preset));
+    std::mt19937 rng(2712);
+    int saved = 0;
+    int checked = 0;
+    for (int game = 0; game < 12; ++game) {
+      Position pos = board.start();
+      for (int ply = 0; ply < 80 && !pos.over; ++ply) {
+        const Side me = pos.toMove;
+        const auto before = takenBy(board, pos, other(me));
+        for (std::uint32_t m = board.legalMask(pos); m != 0; m &= m - 1) {
+          const int move = std::countr_zero(m) + 1;
+          Position child = pos;
+          Trace trace;
+          const auto info = board.play(child, move, &trace);
+          ASSERT_TRUE(info.has_value());
+          int captured = 0;
+          bool extra = false;
+          for (const Event& e : trace) {
+            if (e.kind == EventKind::Capture) captured += e.count;
+            extra = extra || (e.kind == EventKind::ExtraTurn && e.side == me);
+          }
+          const auto after = takenBy(board, child, other(me));
+          for (const MoveReason& r : moveReasons(board, pos, move)) {
+            ++checked;
+            const std::string where = toString(board.rules()) + " " + board.toString(pos) + " move " + std::to_string(move);
+            switch (r.code) {
+              case Reason::ExtraTurn:
+                EXPECT_TRUE(extra) << where;
+                break;
+              case Reason::Captures:
+                EXPECT_EQ(r.n, captured) << where;
+                break;
+              case Reason::Protects:
+              case Reason::StopsCapture: {
+                ++saved;
+                const int pit = board.housePit(me, r.house);
+                EXPECT_EQ(before[pit], r.n) << where << ": house " << r.house;
+                EXPECT_EQ(after[pit], 0) << where << ": house " << r.house;
+                EXPECT_EQ(r.code == Reason::Protects, r.house == move) << where;
+                break;
+              }
+              default:
+                break;
+            }
+          }
+          if (extra) {
+            const auto reasons = moveReasons(board, pos, move);
+            EXPECT_NE(std::find(reasons.begin(), reasons.end(), MoveReason{Reason::ExtraTurn}), reasons.end())
+                << board.toString(pos) << " move " << move;
+          }
+        }
+        playRandomMove(board, pos, rng);
+      }
+    }
+    EXPECT_GT(saved, 0) << toString(board.rules()) << ": no saved house met";
+    std::printf("%s: %d reasons checked, %d saved houses\n", toString(board.rules()).c_str(), checked, saved);
+  }
+}
+
 TEST(HintVerdict, ExactValuesAreWinsDrawsAndLosses) {
   EXPECT_EQ(verdictOf(4, true), (Verdict{VerdictCode::WinsBy, 4}));
   EXPECT_EQ(verdictOf(0, true), (Verdict{VerdictCode::Draws, 0}));
@@ -136,6 +240,82 @@ TEST(Hint, ABudgetProvesMoreMovesThanAPlyByPlySearch) {
   }
   std::printf("proven: %ld plain, %ld hint of %zu\n", static_cast<long>(plain), static_cast<long>(proven(h->moves)),
               exact.size());
+}
+
+// Issue 27.11: within a budget that proved house 5 (+8) and not house 4 (an estimate, truly +10),
+// the hint said "exact, wins by 8". A hint is exact only when the position's value is proven;
+// then it is the solver's value and its move a best one. Node budgets make each run repeatable.
+TEST(Hint, ExactOnlyWhenThePositionIsProven) {
+  const Rules rules = presetRules(Preset::Mangala);
+  Search truth(rules, 16);
+  const Board& board = truth.board();
+  auto pos = parsePositionFor(board, "0,1,1,1,1,6/0,0,0,1,1,4/12,20/N");
+  ASSERT_TRUE(pos.has_value()) << pos.error().message;
+  const std::vector<MoveValue> exact = truth.moveValues(*pos, Limits{});
+  int best = -kInfinity;
+  for (const MoveValue& mv : exact) {
+    ASSERT_TRUE(mv.exact);
+    best = std::max(best, mv.value);
+  }
+  ASSERT_EQ(best, 10);
+  int estimates = 0;
+  int proven = 0;
+  for (const std::uint64_t nodes : {200, 500, 1000, 2000, 4000, 8000, 16000, 32000, 64000}) {
+    Search search(rules, 16);
+    Limits budget;
+    budget.nodes = nodes;
+    auto h = hint(search, *pos, budget);
+    ASSERT_TRUE(h.has_value());
+    EXPECT_EQ(h->verdict, verdictOf(h->value, h->exact)) << nodes;
+    if (h->exact) {
+      ++proven;
+      EXPECT_EQ(h->value, best) << nodes;
+      for (const MoveValue& mv : h->moves) EXPECT_TRUE(mv.exact) << nodes << " move " << mv.move;
+    } else {
+      ++estimates;
+      EXPECT_EQ(h->verdict.code, VerdictCode::Estimate) << nodes;
+    }
+    // A move's value that is marked proven is the true one.
+    for (std::size_t i = 0; i < exact.size(); ++i) {
+      if (h->moves[i].exact) EXPECT_EQ(h->moves[i].value, exact[i].value) << nodes << " move " << exact[i].move;
+    }
+    std::printf("nodes %llu: house %d %+d %s\n", static_cast<unsigned long long>(nodes), h->move, h->value,
+                h->exact ? "exact" : "estimate");
+  }
+  // Both kinds of answer were met: small budgets prove little, the large ones everything.
+  EXPECT_GT(estimates, 0);
+  EXPECT_GT(proven, 0);
+}
+
+// The budget a move proven early leaves goes to the others: one node budget per move proves a
+// position whose moves, each given that budget alone, are not all proven.
+TEST(Hint, TheBudgetLeftByProvenMovesGoesToTheOthers) {
+  const Rules rules = presetRules(Preset::Mangala);
+  Search plain(rules, 16);
+  auto pos = parsePositionFor(plain.board(), "0,1,1,1,1,6/0,0,0,1,1,4/12,20/N");
+  ASSERT_TRUE(pos.has_value()) << pos.error().message;
+  for (const std::uint64_t nodes : {4000, 8000, 16000, 32000}) {
+    Limits budget;
+    budget.nodes = nodes;
+    budget.aim = Aim::ValueFirst;
+    plain.clear();
+    const auto alone = plain.moveValues(*pos, budget);
+    const bool allAlone = std::all_of(alone.begin(), alone.end(), [](const MoveValue& mv) { return mv.exact; });
+    if (allAlone) continue;
+    Search search(rules, 16);
+    budget.aim = Aim::Move;
+    auto h = hint(search, *pos, budget);
+    ASSERT_TRUE(h.has_value());
+    std::uint64_t spent = h->nodes;
+    EXPECT_LE(spent, nodes * h->moves.size() + h->moves.size() * 1024) << nodes;
+    const bool allProven = std::all_of(h->moves.begin(), h->moves.end(), [](const MoveValue& mv) { return mv.exact; });
+    if (h->exact && allProven) {
+      EXPECT_EQ(h->value, 10);
+      std::printf("nodes %llu: proven with the budget left over\n", static_cast<unsigned long long>(nodes));
+      return;
+    }
+  }
+  ADD_FAILURE() << "no budget where the pooled budget proved what the moves alone did not";
 }
 
 }  // namespace
