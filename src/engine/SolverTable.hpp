@@ -10,6 +10,12 @@
 // toolchain's library) and the key word holds the key XOR the entry: a slot torn by two writers
 // fails the check and reads as empty, so a probe only ever returns an entry some thread stored for
 // that key. Unshared, the key word holds the key alone and a probe compares one word per slot.
+//
+// The size given is the most it takes. Unshared, it starts at kFirstBuckets and doubles whenever
+// half its slots are used, keeping every entry, so a short solve neither allocates nor zeroes the
+// memory of a long one (docs/engine.md, "Table size"); nothing holds a bucket across a store (a
+// prefetch of the old buckets is only a wasted hint). Shared, it takes its whole size at once:
+// threads probing without locks cannot see it move.
 
 #include <algorithm>
 #include <bit>
@@ -32,13 +38,13 @@ struct SolverEntry {
 
 class SolverTable {
  public:
+  static constexpr std::size_t kFirstBuckets = std::size_t{1} << 12;  // 256 KB
+
   explicit SolverTable(std::size_t megabytes) {
     std::size_t buckets = 1;
     while (buckets * 2 * sizeof(Bucket) <= megabytes * 1024 * 1024) buckets *= 2;
-    count_ = buckets;
-    mask_ = buckets - 1;
-    memory_ = HugeBuffer(bytes());  // zeroed: every slot empty
-    buckets_ = static_cast<Bucket*>(memory_.data());
+    maxCount_ = buckets;
+    clear();
   }
   // Before threads share the table; a change of mode empties it. Not while a search runs.
   void setShared(bool shared) {
@@ -46,8 +52,16 @@ class SolverTable {
     shared_ = shared;
     clear();
   }
-  // Not while a search runs.
-  void clear() { std::fill(buckets_, buckets_ + count_, Bucket{}); }
+  // Empty, at its first size (its whole size when shared). Not while a search runs.
+  void clear() {
+    const std::size_t count = shared_ ? maxCount_ : std::min(maxCount_, kFirstBuckets);
+    if (count == count_) {
+      std::fill(buckets_, buckets_ + count_, Bucket{});
+    } else {
+      allocate(count);
+    }
+    filled_ = 0;
+  }
   [[nodiscard]] std::size_t bytes() const { return count_ * sizeof(Bucket); }
 
   void prefetch(std::uint64_t key) const { __builtin_prefetch(&buckets_[key & mask_]); }
@@ -106,6 +120,7 @@ class SolverTable {
       }
     }
     write(*victim, key, mine);
+    if (victimRank < 0 && !shared_ && ++filled_ > count_ * kSlots / 2 && count_ < maxCount_) grow();
   }
 
  private:
@@ -142,10 +157,37 @@ class SolverTable {
       s.check = key;
     }
   }
+  void allocate(std::size_t count) {
+    memory_ = HugeBuffer();  // the old block goes first: at most one of them at a time
+    memory_ = HugeBuffer(count * sizeof(Bucket));  // zeroed: every slot empty
+    buckets_ = static_cast<Bucket*>(memory_.data());
+    count_ = count;
+    mask_ = count - 1;
+  }
+  // Unshared only: twice the buckets; the entries of bucket i go to i or i + count, in order.
+  void grow() {
+    HugeBuffer old = std::move(memory_);
+    const Bucket* from = static_cast<const Bucket*>(old.data());
+    const std::size_t oldCount = count_;
+    memory_ = HugeBuffer(oldCount * 2 * sizeof(Bucket));
+    buckets_ = static_cast<Bucket*>(memory_.data());
+    count_ = oldCount * 2;
+    mask_ = count_ - 1;
+    for (std::size_t i = 0; i < oldCount; ++i) {
+      for (const Slot& s : from[i].slot) {
+        if (s.data == 0) continue;
+        Slot* to = buckets_[s.check & mask_].slot;
+        while (to->data != 0) ++to;
+        *to = s;
+      }
+    }
+  }
   HugeBuffer memory_;
   Bucket* buckets_ = nullptr;
   std::size_t count_ = 0;
   std::size_t mask_ = 0;
+  std::size_t maxCount_ = 1;
+  std::size_t filled_ = 0;  // slots in use (unshared)
   bool shared_ = false;
 };
 
