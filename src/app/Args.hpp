@@ -1,7 +1,9 @@
 #pragma once
-// A small argument reader for the subcommands: --name value options and positional words.
+// A small argument reader for the subcommands: --name value options and positional words; and the
+// one place where `--help` / `-h` is answered, for every subcommand alike (runCommand).
 
 #include <charconv>
+#include <cstdio>
 #include <map>
 #include <optional>
 #include <string>
@@ -60,5 +62,34 @@ class Args {
   std::map<std::string, std::string> options_;
   std::vector<std::string> positional_;
 };
+
+// A subcommand as `semis` dispatches it: its name, a line for `semis --help`, its whole usage
+// (printed for `--help` or `-h`), and the function that runs it with the words after its name.
+struct Command {
+  std::string_view name;
+  std::string_view summary;
+  std::string_view usage;
+  int (*run)(int argc, char** argv);
+};
+
+// `--help` or `-h` anywhere among a subcommand's words asks for its usage (no option takes either
+// as its value), before any other word is read.
+inline bool asksHelp(int argc, char** argv) {
+  for (int i = 0; i < argc; ++i) {
+    const std::string_view w = argv[i];
+    if (w == "--help" || w == "-h") return true;
+  }
+  return false;
+}
+
+// Runs `command`, or, when its words ask for help, prints its usage to standard output and returns
+// 0 having done nothing else: no file opened, no port bound, no search started.
+inline int runCommand(const Command& command, int argc, char** argv) {
+  if (asksHelp(argc, argv)) {
+    std::fwrite(command.usage.data(), 1, command.usage.size(), stdout);
+    return 0;
+  }
+  return command.run(argc, argv);
+}
 
 }  // namespace semis::app

@@ -95,4 +95,12 @@ int bookCommand(int argc, char** argv) {
   return kExitOk;
 }
 
+extern const Command kBookCommand{
+    "book", "build or read the opening book",
+    "usage: semis book build --rules R [--turns T] [--build-egdb K] [--threads N] [--table MB] [--out FILE]\n"
+    "       semis book show --rules R [--position P]\n"
+    "  build: solves every position of the first T sowings of each side that the book's games reach and\n"
+    "  writes the book (default: standard output). show: the built-in book's size, or its move for P.\n",
+    bookCommand};
+
 }  // namespace semis::app

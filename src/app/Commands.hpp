@@ -5,25 +5,28 @@
 #include <cstdio>
 #include <string>
 
+#include "app/Args.hpp"
+
 namespace semis::app {
 
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitFailure = 1;
 inline constexpr int kExitBadInput = 2;
 
-int rulesCommand(int argc, char** argv);
-int replayCommand(int argc, char** argv);
-int playCommand(int argc, char** argv);
-int perftCommand(int argc, char** argv);
-int solveCommand(int argc, char** argv);
-int hintCommand(int argc, char** argv);
-int egdbCommand(int argc, char** argv);
-int matchCommand(int argc, char** argv);
-int benchCommand(int argc, char** argv);
-int bookCommand(int argc, char** argv);
-int dailyCommand(int argc, char** argv);
-int reviewCommand(int argc, char** argv);
-int serveCommand(int argc, char** argv);
+// The subcommands, each defined in its own file beside the function that runs it.
+extern const Command kRulesCommand;
+extern const Command kReplayCommand;
+extern const Command kPlayCommand;
+extern const Command kPerftCommand;
+extern const Command kSolveCommand;
+extern const Command kHintCommand;
+extern const Command kEgdbCommand;
+extern const Command kMatchCommand;
+extern const Command kBenchCommand;
+extern const Command kBookCommand;
+extern const Command kDailyCommand;
+extern const Command kReviewCommand;
+extern const Command kServeCommand;
 
 // Prints "semis <command>: <message>" to stderr and returns `status`.
 inline int complain(const char* command, const std::string& message, int status = kExitBadInput) {

@@ -55,4 +55,11 @@ int dailyCommand(int argc, char** argv) {
   return kExitOk;
 }
 
+extern const Command kDailyCommand{
+    "daily", "the daily endgame challenge of a date",
+    "usage: semis daily --rules R --date YYYY-MM-DD [--attempt M1,M2,...] [--json]\n"
+    "  The day's endgame challenge (docs/study.md); with --attempt, the moves (both sides', in turn)\n"
+    "  checked as the server checks a player's attempt.\n",
+    dailyCommand};
+
 }  // namespace semis::app

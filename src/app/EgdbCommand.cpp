@@ -83,4 +83,13 @@ int egdbCommand(int argc, char** argv) {
   return complain("egdb", "unknown egdb action '" + words[0] + "' (build, info, probe)");
 }
 
+extern const Command kEgdbCommand{
+    "egdb", "build or inspect an endgame table",
+    "usage: semis egdb build --rules R --seeds K --out FILE [--threads N]\n"
+    "       semis egdb info FILE\n"
+    "       semis egdb probe FILE --position P\n"
+    "  build: the table of every position with at most K seeds in the houses.\n"
+    "  info: its header and how full it is. probe: its value of P (the mover's final difference).\n",
+    egdbCommand};
+
 }  // namespace semis::app

@@ -88,4 +88,13 @@ int hintCommand(int argc, char** argv) {
   return kExitOk;
 }
 
+extern const Command kHintCommand{
+    "hint", "recommend a move and explain why",
+    "usage: semis hint --rules R [--position P] [--seconds S] [--json]\n"
+    "  The recommended move, its verdict (exact only when the position's value is proven, else an\n"
+    "  estimate) and the reasons, read off the position.\n"
+    "  --seconds S   the whole budget (default 1)\n"
+    "  --json        the server's hint message, plus the nodes searched\n",
+    hintCommand};
+
 }  // namespace semis::app

@@ -107,4 +107,12 @@ int matchCommand(int argc, char** argv) {
   return kExitOk;
 }
 
+extern const Command kMatchCommand{
+    "match", "play AI levels against each other",
+    "usage: semis match --rules R --a LEVEL --b LEVEL [--games N] [--ms T] [--seed S] [--medium-depth D]\n"
+    "  N games between two levels (easy, medium, hard, perfect) from varied openings, each opening\n"
+    "  played twice with the sides swapped.\n"
+    "  --ms T   Hard's budget per move in milliseconds (default 50)\n",
+    matchCommand};
+
 }  // namespace semis::app

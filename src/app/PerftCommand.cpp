@@ -44,4 +44,10 @@ int perftCommand(int argc, char** argv) {
   return kExitOk;
 }
 
+extern const Command kPerftCommand{"perft", "count the positions reached after D sowings",
+                                   "usage: semis perft --rules R --depth D [--position P] [--divide]\n"
+                                   "  Leaf positions after D sowings, and the speed.\n"
+                                   "  --divide   the count under each first move\n",
+                                   perftCommand};
+
 }  // namespace semis::app

@@ -112,4 +112,13 @@ int playCommand(int argc, char** argv) {
   return kExitOk;
 }
 
+extern const Command kPlayCommand{
+    "play", "play a game in the terminal",
+    "usage: semis play --rules R [--position P] [--ai LEVEL [--ai-side S|N] [--ai-seconds T]]\n"
+    "  Two people at one terminal, or one against the computer. \"quit\" (or the end of input) leaves,\n"
+    "  printing the record so far.\n"
+    "  --ai LEVEL        easy, medium, hard or perfect; it takes North unless --ai-side S\n"
+    "  --ai-seconds T    the computer's time for a move\n",
+    playCommand};
+
 }  // namespace semis::app

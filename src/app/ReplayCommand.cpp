@@ -35,4 +35,13 @@ int replayCommand(int argc, char** argv) {
   return kExitOk;
 }
 
+extern const Command kReplayCommand{
+    "replay", "apply moves and print each position as JSON lines",
+    "usage: semis replay --rules R [--position P] M1 M2 ...\n"
+    "  One JSON object per line, the start first, then one per move (houses 1..N of the mover).\n"
+    "  Exits 2 on an illegal move, after printing the plies before it.\n"
+    "  --rules R      a preset with options (see `semis rules`)\n"
+    "  --position P   a start position: rules/south houses/north houses/stores/to move\n",
+    replayCommand};
+
 }  // namespace semis::app

@@ -61,4 +61,12 @@ int reviewCommand(int argc, char** argv) {
   return kExitOk;
 }
 
+extern const Command kReviewCommand{
+    "review", "every move of a game record valued",
+    "usage: semis review [FILE] [--seconds S] [--json]\n"
+    "  Every move of a game record (docs/notation.md; FILE, or standard input) valued beside the best\n"
+    "  move, marked by the value it gave away.\n"
+    "  --seconds S   the search's time for each position (default 0.08)\n",
+    reviewCommand};
+
 }  // namespace semis::app

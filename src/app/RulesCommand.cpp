@@ -34,4 +34,10 @@ int rulesCommand(int argc, char** argv) {
   return kExitOk;
 }
 
+extern const Command kRulesCommand{"rules", "list the presets and their options",
+                                   "usage: semis rules [--rules R]\n"
+                                   "  The presets with their options, or one rule set in full.\n"
+                                   "  --rules R   a preset with options, e.g. kalah,houses=4,seeds=6\n",
+                                   rulesCommand};
+
 }  // namespace semis::app

@@ -83,4 +83,25 @@ int serveCommand(int argc, char** argv) {
   return server::runServer(o, server::makeEngineMoveSource(std::make_shared<server::EndgameShelf>(egdbSeeds)));
 }
 
+extern const Command kServeCommand{
+    "serve", "run the game server (HTTP, WebSocket, SQLite)",
+    "usage: semis serve [options]\n"
+    "  The game server (docs/server.md).\n"
+    "  --port P                      default 8080 (0: any free port, written to the log)\n"
+    "  --address A                   default 127.0.0.1\n"
+    "  --db FILE | postgresql://...  default semis.db\n"
+    "  --web DIR                     the web client's files (web/dist)\n"
+    "  --threads N                   network threads (default 2)\n"
+    "  --ai engine|greedy            greedy: instant, deterministic AI moves and hints (tests, load runs)\n"
+    "  --ai-threads N                searches at once (default: the cores)\n"
+    "  --egdb-seeds K                endgame tables up to K seeds, built in the background (default 0)\n"
+    "  --idle-seconds N              close a WebSocket silent for this long (default 600)\n"
+    "  --rate N                      messages per connection per second (default 30)\n"
+    "  --max-connections N, --max-ws-per-token N, --max-ws-per-address N, --max-pending-per-address N\n"
+    "  --claim-seconds N             a rated game's leaver's time before a claim (default 30)\n"
+    "  --redis redis://HOST:PORT [--instance NAME] [--site NAME]\n"
+    "                                one of several instances sharing --db postgresql://... (docs/scaling.md)\n"
+    "  --trust-proxy                 count X-Forwarded-For's last address from a loopback or private peer\n",
+    serveCommand};
+
 }  // namespace semis::app

@@ -1,7 +1,8 @@
 // `semis solve --rules R [--position P] [--egdb FILE | --build-egdb K] [--table MB] [--seconds S] [--threads N]
 // [--fibers N] [--json] [--root-only]`: the exact value for the player to move (his final store minus the opponent's
 // with perfect play), one best move and the value of every legal move, with nodes and time. With
-// --json the last line is {"value":v,"best":m,"moves":[{"move":m,"value":v},...],"nodes":n,"seconds":s}.
+// --json the last line is {"value":v,"exact":e,"best":m,"moves":[{"move":m,"value":v,"exact":e},...],
+// "nodes":n,"seconds":s}: `exact` says whether that value is proven (a budget can cut a search short).
 // --seconds S: a budget for each search (the root's, then each move's); the solve itself is the same,
 // and a value the budget cut short is marked not proven.
 // --threads N: the Kalah family's solver on N threads (docs/engine.md, "Threads").
@@ -108,9 +109,10 @@ int solveCommand(int argc, char** argv) {
   if (args->has("json")) {
     nlohmann::ordered_json j;
     j["value"] = root.value;
+    j["exact"] = root.exact;
     j["best"] = root.bestMove;
     auto arr = nlohmann::ordered_json::array();
-    for (const auto& mv : moves) arr.push_back({{"move", mv.move}, {"value", mv.value}});
+    for (const auto& mv : moves) arr.push_back({{"move", mv.move}, {"value", mv.value}, {"exact", mv.exact}});
     j["moves"] = arr;
     j["nodes"] = nodes;
     j["seconds"] = elapsed;
@@ -118,5 +120,21 @@ int solveCommand(int argc, char** argv) {
   }
   return root.exact ? kExitOk : kExitFailure;
 }
+
+extern const Command kSolveCommand{
+    "solve", "the exact value of a position and of every move",
+    "usage: semis solve --rules R [--position P] [--egdb FILE | --build-egdb K] [--table MB] [--seconds S]\n"
+    "                   [--threads N] [--fibers N] [--json] [--root-only]\n"
+    "  The exact value for the player to move (his final store minus the opponent's with perfect play),\n"
+    "  a best move and the value of every legal move, each marked proven or not.\n"
+    "  --egdb FILE      an endgame table to probe (`semis egdb build`)\n"
+    "  --build-egdb K   build the endgame table up to K seeds in memory first\n"
+    "  --table MB       the most memory the transposition table may take (default 256; it grows to it)\n"
+    "  --seconds S      a budget for each search; a value it cuts short is marked not proven (exit 1)\n"
+    "  --threads N      solver threads (Kalah family), --fibers N searches taking turns on each\n"
+    "  --json           a last line "
+    "{\"value\",\"exact\",\"best\",\"moves\":[{\"move\",\"value\",\"exact\"}],\"nodes\",\"seconds\"}\n"
+    "  --root-only      only the root's value and best move\n",
+    solveCommand};
 
 }  // namespace semis::app

@@ -114,7 +114,8 @@ void spendTheRest(Search& search, const Position& pos, const Limits& limits, Clo
   for (MoveValue& mv : h.moves) {
     if (!mv.exact) open.push_back(&mv);
   }
-  std::stable_sort(open.begin(), open.end(), [](const MoveValue* a, const MoveValue* b) { return a->value > b->value; });
+  std::stable_sort(open.begin(), open.end(),
+                   [](const MoveValue* a, const MoveValue* b) { return a->value > b->value; });
   for (std::size_t i = 0; i < open.size() && !cancelled(limits); ++i) {
     Limits share = limits;
     const auto left = static_cast<double>(open.size() - i);

@@ -158,7 +158,7 @@ class SolverTable {
     }
   }
   void allocate(std::size_t count) {
-    memory_ = HugeBuffer();  // the old block goes first: at most one of them at a time
+    memory_ = HugeBuffer();                        // the old block goes first: at most one of them at a time
     memory_ = HugeBuffer(count * sizeof(Bucket));  // zeroed: every slot empty
     buckets_ = static_cast<Bucket*>(memory_.data());
     count_ = count;

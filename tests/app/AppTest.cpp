@@ -9,6 +9,7 @@
 #include <array>
 #include <bit>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <random>
 #include <sstream>
@@ -244,7 +245,8 @@ TEST(SolveCommand, ThreadsAndABuiltTableGiveTheSameValues) {
       const Solved other = solve(args + " --rules " + rules);
       EXPECT_EQ(other.value, one.value) << rules << " " << args;
       EXPECT_EQ(other.moves, one.moves) << rules << " " << args;
-      EXPECT_NE(one.moves.find("{\"move\":" + other.best + ",\"value\":" + one.value + "}"), std::string::npos)
+      EXPECT_NE(one.moves.find("{\"move\":" + other.best + ",\"value\":" + one.value + ",\"exact\":true}"),
+                std::string::npos)
           << rules << " " << args << ": best " << other.best << " in " << one.moves;
     }
   }
@@ -293,6 +295,68 @@ TEST(RulesCommand, ListsEveryPresetAndOption) {
   const RunResult bad = semis("rules --rules kalah,capture=maybe");
   EXPECT_EQ(bad.status, 2);
   EXPECT_NE(bad.err.find("none|standard|empty"), std::string::npos);
+}
+
+// Issue 22.15: `semis serve --help` said "unknown option" and `semis serve -h` started a server and
+// wrote ./semis.db. Every subcommand answers --help and -h with its usage on standard output,
+// status 0, and does nothing else: run in an empty directory, which stays empty (`timeout` ends
+// a command that started working instead).
+TEST(Help, EverySubcommandAnswersHelpAndDoesNothingElse) {
+  const RunResult list = semis("--help");
+  EXPECT_EQ(list.status, 0);
+  std::vector<std::string> commands;
+  bool listing = false;
+  for (const std::string& line : lines(list.out)) {
+    if (line == "commands:") {
+      listing = true;
+    } else if (listing && line.size() > 2 && line.substr(0, 2) == "  ") {
+      std::istringstream words(line);
+      std::string name;
+      words >> name;
+      commands.push_back(name);
+    }
+  }
+  ASSERT_GE(commands.size(), 12U) << list.out;
+  const std::string dir = testing::TempDir() + "semis_help_" + std::to_string(getpid());
+  ASSERT_EQ(std::system(("rm -rf " + dir + " && mkdir -p " + dir).c_str()), 0);
+  for (const std::string& command : commands) {
+    for (const std::string& ask : {std::string("--help"), std::string("-h"), std::string("--rules kalah -h --json")}) {
+      const std::string args = command + " " + ask;
+      const std::string errFile = dir + ".err";
+      const std::string cmd =
+          "cd " + dir + " && timeout 20 " + std::string(SEMIS_BINARY) + " " + args + " 2>" + errFile;
+      FILE* pipe = popen(cmd.c_str(), "r");
+      ASSERT_NE(pipe, nullptr);
+      std::string out;
+      std::array<char, 4096> buf{};
+      for (std::size_t got; (got = std::fread(buf.data(), 1, buf.size(), pipe)) > 0;) out.append(buf.data(), got);
+      const int raw = pclose(pipe);
+      EXPECT_TRUE(WIFEXITED(raw) && WEXITSTATUS(raw) == 0) << args << ": status " << raw;
+      EXPECT_EQ(out.rfind("usage: semis " + command, 0), 0U) << args << ": " << out;
+      std::ifstream err(errFile);
+      std::stringstream errText;
+      errText << err.rdbuf();
+      EXPECT_EQ(errText.str(), "") << args;
+      std::remove(errFile.c_str());
+    }
+    const RunResult help = semis("help " + command);
+    EXPECT_EQ(help.status, 0) << command;
+    EXPECT_EQ(help.out.rfind("usage: semis " + command, 0), 0U) << command;
+  }
+  // Nothing was written where they ran (serve's semis.db above all).
+  const RunResult left = [&] {
+    RunResult r;
+    FILE* pipe = popen(("ls -A " + dir).c_str(), "r");
+    std::array<char, 256> buf{};
+    for (std::size_t got; pipe != nullptr && (got = std::fread(buf.data(), 1, buf.size(), pipe)) > 0;)
+      r.out.append(buf.data(), got);
+    if (pipe != nullptr) pclose(pipe);
+    return r;
+  }();
+  EXPECT_EQ(left.out, "") << "files left by a help request";
+  std::system(("rm -rf " + dir).c_str());
+  EXPECT_EQ(semis("help nonsense").status, 2);
+  EXPECT_EQ(semis("nonsense --help").status, 2);
 }
 
 }  // namespace
