@@ -166,15 +166,21 @@ Result<Puzzle> dailyPuzzle(const Rules& rules, long long day, const std::functio
     p.position = *pos;
     p.value = value;
     p.candidate = k;
-    // The best line, and the real decisions on it.
+    // The best line, and the real decisions on it: the player's turns (a turn is a sowing and the
+    // sowings its extra turns add, as the notation writes `3+6`) in which some sowing had a move
+    // that gives value away. A turn of several such sowings is one decision.
     Position at = *pos;
     bool ok = true;
+    bool decided = false;  // this turn already counted
     std::vector<engine::MoveValue> here = *values;
     while (!at.over) {
-      if (at.toMove == pos->toMove && givesAway(here)) ++p.decisions;
+      if (at.toMove == pos->toMove && !decided && givesAway(here)) {
+        ++p.decisions;
+        decided = true;
+      }
       const int m = bestOf(here);
       p.line.push_back(m);
-      board.apply(at, m);
+      if (!board.apply(at, m).extraTurn) decided = false;  // the turn ends
       if (at.over) break;
       auto next = exactValues(search, at);
       if (!next) {

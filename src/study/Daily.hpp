@@ -30,7 +30,8 @@ struct Puzzle {
   Position position;
   int value = 0;          // proven, for the side to move (the player)
   std::vector<int> line;  // a best line to the end, both sides' moves (lowest best house each time)
-  int decisions = 0;      // the player's turns on the line at which some legal move gives value away
+  int decisions = 0;      // the player's turns on the line (docs/notation.md: a sowing and those its extra
+                          // turns add) in which some legal move gives value away
   int candidate = 0;      // which generated game gave it (0-based)
 };
 

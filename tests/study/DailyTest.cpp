@@ -3,9 +3,15 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
+#include <cctype>
 #include <set>
+#include <sstream>
+#include <string>
+#include <vector>
 
+#include "rules/Notation.hpp"
 #include "study/Daily.hpp"
 
 namespace semis::study {
@@ -61,6 +67,67 @@ TEST(Daily, APuzzleIsAProvenWinWithRealDecisions) {
       EXPECT_EQ(a->result, p->value);
     }
   }
+}
+
+// The sowings of each turn of a record's move text (docs/notation.md): "1. 3+6 2. 5x4" is {{3,6},{5}}.
+std::vector<std::vector<int>> turnsOf(const std::string& record) {
+  std::vector<std::vector<int>> turns;
+  std::istringstream in(record);
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == '[') continue;  // a tag
+    std::istringstream words(line);
+    for (std::string w; words >> w;) {
+      if (w.back() == '.') {
+        turns.emplace_back();
+      } else if (!turns.empty() && std::isdigit(static_cast<unsigned char>(w[0])) && w.find('-') == std::string::npos &&
+                 w.find('/') == std::string::npos) {
+        std::istringstream sowings(w);
+        for (std::string one; std::getline(sowings, one, '+');) turns.back().push_back(std::stoi(one));
+      }
+    }
+  }
+  return turns;
+}
+
+// Issue 27.14: `decisions` counts the player's turns as the notation writes them (a sowing and
+// those its extra turns add), not his sowings: a turn of two sowings that each could give value
+// away is one decision.
+TEST(Daily, DecisionsAreTurnsAsTheNotationWritesThem) {
+  int multiSowingTurns = 0;
+  for (const char* name : {"kalah", "kalah-club", "mangala", "congkak"}) {
+    const Rules rules = preset(name);
+    engine::Search search(rules, 16);
+    for (long long day = 20791; day < 20795; ++day) {
+      const auto p = dailyPuzzle(rules, day);
+      ASSERT_TRUE(p) << name << ' ' << p.error().message;
+      Game game(rules, p->position);
+      for (const int m : p->line) ASSERT_TRUE(game.play(m).has_value()) << name;
+      const auto turns = turnsOf(printRecord(Record{{}, game, {}}));
+      Position pos = p->position;
+      int decisions = 0;
+      std::size_t sowings = 0;
+      for (const auto& turn : turns) {
+        const bool players = pos.toMove == p->position.toMove;
+        int givingAway = 0;
+        for (const int m : turn) {
+          const auto values = exactValues(search, pos);
+          ASSERT_TRUE(values) << name;
+          int best = -engine::kInfinity;
+          for (const auto& mv : *values) best = std::max(best, mv.value);
+          if (std::any_of(values->begin(), values->end(), [&](const engine::MoveValue& mv) { return mv.value < best; }))
+            ++givingAway;
+          game.board().apply(pos, m);
+          ++sowings;
+        }
+        if (players && givingAway > 0) ++decisions;
+        if (players && givingAway > 1) ++multiSowingTurns;
+      }
+      EXPECT_EQ(sowings, p->line.size()) << name;
+      EXPECT_EQ(p->decisions, decisions) << name << ' ' << dayText(day);
+      EXPECT_GE(p->decisions, 2) << name << ' ' << dayText(day);
+    }
+  }
+  EXPECT_GT(multiSowingTurns, 0) << "no turn of several decisive sowings met: the test proves nothing";
 }
 
 TEST(Daily, ASeenPositionIsNeverGivenAgain) {
