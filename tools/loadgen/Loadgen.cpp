@@ -4,6 +4,11 @@
 // one client per game plays the server's AI, and the AI's reply time (from the human move's `ack`
 // to the AI's move event) is reported too. Clients connect from `--sources N` loopback addresses
 // (127.0.0.1 ..), as N visitors would, so per-address limits see a crowd, not one attacker.
+// A friend game's creator moves only once the second seat is taken (the server rightly refuses a
+// move before: `not_your_turn`). Errors are counted by code; every acknowledged move is checked
+// against the game's events (the event the `ack` names must be that move): one missing or
+// different is an acknowledged move lost. Exit 0 only with no error, no lost move and no failed
+// connection.
 //
 //   semis-loadgen --port 8080 --games 1000 --seconds 30 --think-ms 500 --rules kalah
 //   semis-loadgen --port 8080 --games 50 --seconds 60 --ai hard
@@ -20,10 +25,12 @@
 #include <cstring>
 #include <deque>
 #include <functional>
+#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -53,7 +60,16 @@ struct Stats {
   long long moves = 0;
   long long games = 0;
   long long errors = 0;
+  std::map<std::string, long long> errorsByCode;
+  long long lostMoves = 0;  // acknowledged, then not the game's event of that number
   long long connectFailures = 0;
+};
+
+// A move the server acknowledged: the event number it gave it, and what it was.
+struct AckedMove {
+  long long n = 0;
+  std::string side;
+  int house = 0;
 };
 
 struct Table;
@@ -91,9 +107,12 @@ class Bot : public std::enable_shared_from_this<Bot> {
   }
 
   void join(const std::string& id) {
+    settleAcks(-1);  // the last game's acks not yet seen as events are lost
     game = id;
     pending_ = false;
+    playing_ = false;
     toMove_.clear();
+    seen_.clear();
     send(Json{{"type", "join"}, {"game", id}}.dump());
   }
 
@@ -106,9 +125,35 @@ class Bot : public std::enable_shared_from_this<Bot> {
   }
 
   void stop() { stopped_ = true; }
+  // The run is over: acknowledged moves up to the last event heard must have been heard.
+  void finish() { settleAcks(last_); }
+
+  // Each acknowledged move whose event has arrived must be that move; one whose number is at most
+  // `upTo` (-1: all of them) and never arrived is lost too. Called as events come, at the end of a
+  // game and at the end of the run.
+  void settleAcks(long long upTo) {
+    std::vector<AckedMove> waiting;
+    for (const AckedMove& a : acked_) {
+      const auto it = seen_.find(a.n);
+      if (it != seen_.end()) {
+        if (it->second.side != a.side || it->second.house != a.house) lost(a, "another event has its number");
+      } else if (upTo < 0 || a.n <= upTo) {
+        lost(a, "its event never came");
+      } else {
+        waiting.push_back(a);
+      }
+    }
+    acked_ = std::move(waiting);
+  }
 
  private:
   void failConnect() { stats_.connectFailures++; }
+  void lost(const AckedMove& a, const char* why) {
+    if (stats_.lostMoves++ < 5) {
+      std::fprintf(stderr, "lost: game %s event %lld (%s house %d): %s\n", game.c_str(), a.n, a.side.c_str(), a.house,
+                   why);
+    }
+  }
   void write() {
     ws_.async_write(net::buffer(out_.front()), [self = shared_from_this()](beast::error_code ec, std::size_t) {
       if (ec) return;
@@ -127,12 +172,13 @@ class Bot : public std::enable_shared_from_this<Bot> {
   }
   void onMessage(const Json& m);
   void maybeMove() {
-    if (stopped_ || pending_ || toMove_ != side || legal_.empty()) return;
+    if (stopped_ || pending_ || !playing_ || toMove_ != side || legal_.empty()) return;
     pending_ = true;
     auto go = [self = shared_from_this()] {
       std::uniform_int_distribution<std::size_t> d(0, self->legal_.size() - 1);
       const int house = self->legal_[d(self->rng_)].get<int>();
       self->sentAt_ = Clock::now();
+      self->sentHouse_ = house;
       self->send(Json{
           {"type", "move"}, {"game", self->game}, {"id", ++self->moveId_}, {"house", house}, {"after", self->last_}}
                      .dump());
@@ -156,8 +202,16 @@ class Bot : public std::enable_shared_from_this<Bot> {
   Json legal_ = Json::array();
   long long last_ = 0;
   long long moveId_ = 0;
+  int sentHouse_ = 0;
   bool pending_ = false;
+  bool playing_ = false;  // both seats taken: a friend game waits for its second player
   bool stopped_ = false;
+  struct SeenMove {
+    std::string side;
+    int house = 0;
+  };
+  std::map<long long, SeenMove> seen_;  // this game's move events by number
+  std::vector<AckedMove> acked_;        // acknowledged moves whose event has not come yet
   Clock::time_point sentAt_;
   std::optional<Clock::time_point> aiTurnFrom_;  // when the turn passed to the AI
 };
@@ -188,9 +242,12 @@ void Bot::onMessage(const Json& m) {
     toMove_ = g["position"]["to_move"].is_null() ? "" : g["position"]["to_move"].get<std::string>();
     legal_ = g["legal"];
     last_ = g["last_event"];
+    playing_ = g.value("status", "") == "playing";
     return maybeMove();
   }
   if (type == "ack") {
+    acked_.push_back({m.value("n", 0LL), side, sentHouse_});
+    settleAcks(last_);
     stats_.moves++;
     stats_.latencyMs.push_back(std::chrono::duration<double, std::milli>(Clock::now() - sentAt_).count());
     pending_ = false;
@@ -198,6 +255,7 @@ void Bot::onMessage(const Json& m) {
   }
   if (type == "error") {
     stats_.errors++;
+    stats_.errorsByCode[m.value("code", std::string("?"))]++;
     if (stats_.errors < 5) std::fprintf(stderr, "error: %s\n", m.dump().c_str());
     pending_ = false;
     // Refused (rate limit, a race with the other player): try again a little later.
@@ -208,9 +266,16 @@ void Bot::onMessage(const Json& m) {
     return;
   }
   if (type == "event") {
+    if (m.value("game", "") != game) return;  // a game this client has left
     last_ = m["n"];
     const Json& e = m["event"];
+    if (e["kind"] == "joined") {
+      playing_ = true;  // the second seat is taken: the game is on
+      return maybeMove();
+    }
     if (e["kind"] == "move") {
+      seen_[last_] = {e.value("side", ""), e.value("house", 0)};
+      settleAcks(last_);
       toMove_ = e["position"]["to_move"].is_null() ? "" : e["position"]["to_move"].get<std::string>();
       legal_ = e["legal"];
       if (!o_.ai.empty()) {
@@ -223,6 +288,7 @@ void Bot::onMessage(const Json& m) {
       }
       maybeMove();
     } else if (e["kind"] == "game_over") {
+      settleAcks(last_);
       toMove_.clear();
       aiTurnFrom_.reset();
       if (creator) {
@@ -327,37 +393,74 @@ double percentile(std::vector<double>& v, double p) {
   return v[k];
 }
 
+constexpr const char* kUsage =
+    "usage: semis-loadgen [--port P] [--games N] [--seconds S] [--think-ms MS] [--rules R] [--ai LEVEL]\n"
+    "                     [--sources N] [--preload N]\n"
+    "  Plays N concurrent games against a running `semis serve` on 127.0.0.1:P (default 8080) for S\n"
+    "  seconds after a warm-up, and reports moves per second, the latency from a move to its ack, errors\n"
+    "  by code and acknowledged moves lost. Exit 0 only with none of those and no failed connection.\n"
+    "  --games N      1..20000 (default 100): friend games, two clients each, unless --ai\n"
+    "  --seconds S    1..600 (default 20)\n"
+    "  --think-ms MS  each move waits MS/2..3MS/2 (default 0)\n"
+    "  --rules R      default kalah\n"
+    "  --ai LEVEL     one client per game against the server's AI (easy, medium, hard, perfect)\n"
+    "  --sources N    1..250 loopback addresses the clients come from (default 200)\n"
+    "  --preload N    0..100000 games created first and left (half resigned, half abandoned)\n";
+
 }  // namespace
 
 int main(int argc, char** argv) {
   Options o;
-  for (int i = 1; i + 1 < argc; i += 2) {
+  for (int i = 1; i < argc; ++i) {
     const std::string k = argv[i];
+    if (k == "--help" || k == "-h") {
+      std::fputs(kUsage, stdout);
+      return 0;
+    }
+  }
+  for (int i = 1; i < argc; i += 2) {
+    const std::string k = argv[i];
+    if (i + 1 >= argc) {
+      std::fprintf(stderr, "semis-loadgen: %s needs a value\n%s", k.c_str(), kUsage);
+      return 2;
+    }
     const std::string v = argv[i + 1];
-    if (k == "--port")
-      o.port = static_cast<unsigned short>(std::stoi(v));
-    else if (k == "--games")
-      o.games = std::stoi(v);
-    else if (k == "--seconds")
-      o.seconds = std::stoi(v);
-    else if (k == "--think-ms")
-      o.thinkMs = std::stoi(v);
-    else if (k == "--rules")
-      o.rules = v;
-    else if (k == "--ai")
-      o.ai = v;
-    else if (k == "--sources")
-      o.sources = std::stoi(v);
-    else if (k == "--preload")
-      o.preload = std::stoi(v);
-    else {
-      std::fprintf(stderr,
-                   "usage: semis-loadgen [--port P] [--games N] [--seconds S] [--think-ms MS] [--rules R] [--ai LEVEL]"
-                   " [--sources N] [--preload N]\n");
+    try {
+      std::size_t used = 0;
+      const auto number = [&] {
+        const int n = std::stoi(v, &used);
+        if (used != v.size()) throw std::invalid_argument(v);
+        return n;
+      };
+      if (k == "--port") {
+        const int port = number();
+        if (port < 1 || port > 65535) throw std::out_of_range(v);
+        o.port = static_cast<unsigned short>(port);
+      } else if (k == "--games") {
+        o.games = number();
+      } else if (k == "--seconds") {
+        o.seconds = number();
+      } else if (k == "--think-ms") {
+        o.thinkMs = number();
+      } else if (k == "--rules") {
+        o.rules = v;
+      } else if (k == "--ai") {
+        o.ai = v;
+      } else if (k == "--sources") {
+        o.sources = number();
+      } else if (k == "--preload") {
+        o.preload = number();
+      } else {
+        std::fprintf(stderr, "semis-loadgen: unknown option %s\n%s", k.c_str(), kUsage);
+        return 2;
+      }
+    } catch (const std::exception&) {
+      std::fprintf(stderr, "semis-loadgen: %s takes a number, not '%s'\n", k.c_str(), v.c_str());
       return 2;
     }
   }
-  if (o.games < 1 || o.games > 20000 || o.seconds < 1 || o.seconds > 600 || o.sources < 1 || o.sources > 250 || o.preload < 0 || o.preload > 100000) {
+  if (o.games < 1 || o.games > 20000 || o.seconds < 1 || o.seconds > 600 || o.sources < 1 || o.sources > 250 ||
+      o.preload < 0 || o.preload > 100000 || o.thinkMs < 0) {
     std::fprintf(stderr, "semis-loadgen: --games 1..20000, --seconds 1..600, --sources 1..250, --preload 0..100000\n");
     return 2;
   }
@@ -404,11 +507,18 @@ int main(int argc, char** argv) {
     ioc.stop();
   });
   ioc.run();
+  for (auto& t : tables) {
+    t->a->finish();
+    if (t->b) t->b->finish();
+  }
   auto& lat = stats.latencyMs;
   const double rate = static_cast<double>(stats.moves - movesAtWarm) / o.seconds;
   std::printf("games=%d seconds=%d think_ms=%d rules=%s\n", o.games, o.seconds, o.thinkMs, o.rules.c_str());
-  std::printf("moves=%lld moves_per_s=%.0f games_finished=%lld errors=%lld connect_failures=%lld\n",
-              stats.moves - movesAtWarm, rate, stats.games, stats.errors, stats.connectFailures);
+  std::printf("moves=%lld moves_per_s=%.0f games_finished=%lld errors=%lld lost_moves=%lld connect_failures=%lld\n",
+              stats.moves - movesAtWarm, rate, stats.games, stats.errors, stats.lostMoves, stats.connectFailures);
+  std::printf("errors_by_code");
+  for (const auto& [code, count] : stats.errorsByCode) std::printf(" %s=%lld", code.c_str(), count);
+  std::printf("%s\n", stats.errorsByCode.empty() ? " none" : "");
   const double p50 = percentile(lat, 0.50), p90 = percentile(lat, 0.90), p99 = percentile(lat, 0.99),
                p999 = percentile(lat, 0.999), mx = lat.empty() ? 0 : *std::max_element(lat.begin(), lat.end());
   std::printf("latency_ms p50=%.2f p90=%.2f p99=%.2f p99.9=%.2f max=%.2f (n=%zu)\n", p50, p90, p99, p999, mx,
@@ -420,5 +530,5 @@ int main(int argc, char** argv) {
     std::printf("ai_reply_ms level=%s p50=%.1f p90=%.1f p99=%.1f max=%.1f (n=%zu)\n", o.ai.c_str(), a50, a90, a99, amx,
                 ai.size());
   }
-  return stats.errors == 0 && stats.connectFailures == 0 ? 0 : 1;
+  return stats.errors == 0 && stats.lostMoves == 0 && stats.connectFailures == 0 ? 0 : 1;
 }
