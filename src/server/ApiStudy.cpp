@@ -3,6 +3,7 @@
 // has a bounded share of such jobs.
 
 #include <charconv>
+#include <optional>
 
 #include "server/Api.hpp"
 #include "server/Study.hpp"
@@ -20,11 +21,25 @@ bool isDailyKey(std::string_view key) {
   return false;
 }
 
-std::string queryDate(std::string_view query) {
-  constexpr std::string_view kDate = "date=";
-  const auto at = query.find(kDate);
-  if (at == std::string_view::npos || (at > 0 && query[at - 1] != '&')) return "";
-  return std::string(query.substr(at + kDate.size(), 10));
+// The whole value of the query's `date` parameter (up to the next '&'), nullopt when there is none.
+// The value goes to study::parseDay as it is: a date is a whole YYYY-MM-DD or nothing, so
+// "2026-12-01junk", "date=" and a second `date` are refused, never read as a day.
+std::optional<std::string_view> queryDate(std::string_view query, bool& repeated) {
+  constexpr std::string_view kName = "date";
+  std::optional<std::string_view> found;
+  repeated = false;
+  while (!query.empty()) {
+    const auto amp = query.find('&');
+    const std::string_view pair = query.substr(0, amp);
+    const auto eq = pair.find('=');
+    if (pair.substr(0, eq) == kName) {
+      repeated = repeated || found.has_value();
+      found = eq == std::string_view::npos ? std::string_view() : pair.substr(eq + 1);
+    }
+    if (amp == std::string_view::npos) break;
+    query.remove_prefix(amp + 1);
+  }
+  return found;
 }
 
 // A job for the study's pool; refused at once past the address's share.
@@ -82,10 +97,12 @@ ApiResponse handleStudyApi(Study& study, std::string_view method, std::string_vi
   rest.remove_prefix(key.size());
   if (rest.empty()) {
     if (!get) return apiError(405, "bad_method", "GET");
-    const std::string date = queryDate(query);
+    bool repeated = false;
+    const auto date = queryDate(query, repeated);
+    if (repeated) return apiError(400, "bad_date", "one date at most");
     long long day = study.today();
-    if (!date.empty()) {
-      auto d = study::parseDay(date);
+    if (date) {
+      auto d = study::parseDay(*date);
       if (!d) return apiError(400, "bad_date", d.error().message);
       day = *d;
     }

@@ -138,6 +138,15 @@ TEST(Study, BadAttemptsAndDaysAreRefusedAndChangeNothing) {
   EXPECT_EQ(http(port, "GET", "/api/daily/kalah?date=2099-01-01", "", alice).status, 404) << "not out yet";
   EXPECT_EQ(http(port, "GET", "/api/daily/kalah?date=2020-01-01", "", alice).status, 404) << "before the first day";
   EXPECT_EQ(http(port, "GET", "/api/daily/kalah?date=2026-02-30", "", alice).status, 400);
+  // A date is a whole date (issue 27.13: "2026-12-01junk" answered the 12-01 puzzle).
+  for (const char* query : {"date=2026-12-01junk", "date=2026-12-01&date=2026-12-02", "date=", "date", "date=2026-12-1",
+                            "date=%32026-12-01", "x=1&date=2026-12-01x"}) {
+    const auto answer = http(port, "GET", std::string("/api/daily/kalah?") + query, "", alice);
+    EXPECT_EQ(answer.status, 400) << query;
+    EXPECT_NE(answer.body.find("bad_date"), std::string::npos) << query << ": " << answer.body;
+  }
+  EXPECT_EQ(http(port, "GET", "/api/daily/kalah?update=1&date=2026-12-01", "", alice).status, 200)
+      << "another parameter ending in 'date' is not the date";
   EXPECT_EQ(http(port, "GET", "/api/daily/al-manqala", "", alice).status, 404);
   EXPECT_EQ(http(port, "GET", "/api/daily/nonsense/archive", "", alice).status, 404);
   // None of it was the day's attempt.
