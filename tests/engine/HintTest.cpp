@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/Hint.hpp"
 #include "RandomPlay.hpp"
+#include "engine/Hint.hpp"
 
 namespace semis::engine {
 namespace {
@@ -118,8 +118,8 @@ std::vector<int> takenBy(const Board& board, Position pos, Side attacker) {
 // the real sowing: an extra turn is one, a capture takes those seeds, and a saved house is one the
 // opponent's reply would capture (that many seeds) before the move and cannot after it.
 TEST(HintReasons, EveryPresetsReasonsAgreeWithTheRealSowing) {
-  for (const Preset preset : {Preset::Kalah, Preset::KalahClub, Preset::Mangala, Preset::MangalaCastle,
-                              Preset::AlManqala, Preset::Congkak}) {
+  for (const Preset preset :
+       {Preset::Kalah, Preset::KalahClub, Preset::Mangala, Preset::MangalaCastle, Preset::AlManqala, Preset::Congkak}) {
     const Board board(presetRules(preset));
     std::mt19937 rng(2712);
     int saved = 0;
@@ -144,7 +144,8 @@ TEST(HintReasons, EveryPresetsReasonsAgreeWithTheRealSowing) {
           const auto after = takenBy(board, child, other(me));
           for (const MoveReason& r : moveReasons(board, pos, move)) {
             ++checked;
-            const std::string where = toString(board.rules()) + " " + board.toString(pos) + " move " + std::to_string(move);
+            const std::string where =
+                toString(board.rules()) + " " + board.toString(pos) + " move " + std::to_string(move);
             switch (r.code) {
               case Reason::ExtraTurn:
                 EXPECT_TRUE(extra) << where;
