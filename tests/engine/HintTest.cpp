@@ -278,7 +278,9 @@ TEST(Hint, ExactOnlyWhenThePositionIsProven) {
     }
     // A move's value that is marked proven is the true one.
     for (std::size_t i = 0; i < exact.size(); ++i) {
-      if (h->moves[i].exact) EXPECT_EQ(h->moves[i].value, exact[i].value) << nodes << " move " << exact[i].move;
+      if (h->moves[i].exact) {
+        EXPECT_EQ(h->moves[i].value, exact[i].value) << nodes << " move " << exact[i].move;
+      }
     }
     std::printf("nodes %llu: house %d %+d %s\n", static_cast<unsigned long long>(nodes), h->move, h->value,
                 h->exact ? "exact" : "estimate");
