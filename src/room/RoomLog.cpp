@@ -78,7 +78,7 @@ bool Room::replay(const store::MoveRow& m) {
     adjudication_ = Json{{"winner", protocol::sideName(other(side))}, {"reason", m.kind == "resign" ? "resign" : "time"}};
   } else if (m.kind == "draw") {
     adjudication_ = Json{{"winner", "draw"}, {"reason", "agreement"}};
-  } else if (m.kind == "abort") {
+  } else if (m.kind == "abort" || m.kind == "no_show") {
     adjudication_ = Json{{"winner", "draw"}, {"reason", "aborted"}};
   } else if (m.kind == "claim") {
     adjudication_ = Json{{"winner", protocol::sideName(side)}, {"reason", "left"}};

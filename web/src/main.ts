@@ -10,6 +10,7 @@ import { currentLang, onLangChange, setLang, t } from './i18n';
 import { el } from './dom';
 import { loadMe, renderAccount } from './account';
 import { friendsPage } from './friends';
+import { sessionsPage } from './sessions';
 import { lobbySection } from './lobby';
 import { profilePage } from './profile';
 import { site, startToasts } from './site';
@@ -41,6 +42,7 @@ async function route(): Promise<void> {
   const top = /^\/top\/([a-z-]+)/.exec(path);
   if (top) return topPage(root, top[1], navigate);
   if (path === '/friends') return friendsPage(root, navigate);
+  if (path === '/sessions') return sessionsPage(root, () => navigate('/'));
   const q0 = new URLSearchParams(location.search);
   const daily = /^\/daily(?:\/([a-z-]+))?\/?$/.exec(path);
   if (daily) return dailyPage(root, daily[1] ?? null, q0.get('date'));
