@@ -60,7 +60,9 @@ export async function lessonPage(root: HTMLElement, preset: string): Promise<voi
   root.replaceChildren(
     el('div', { class: 'lesson game-page' },
       el('div', { class: 'game-head' }, back, el('h1', { class: 'game-title' }, w('title', { name }))),
-      counter, heading, say, holder, check, actions),
+      // What happened and the way on sit above the board, so that on a phone they show where
+      // the step's words were.
+      counter, heading, say, check, actions, holder),
   );
 
   const show = (k: number) => {
@@ -84,7 +86,8 @@ export async function lessonPage(root: HTMLElement, preset: string): Promise<voi
       const next = el('button', { type: 'button', class: 'lesson-next' }, w('next'));
       next.addEventListener('click', () => show(k + 1));
       actions.replaceChildren(retry, ...(ok ? [next] : []));
-      (ok ? next : retry).focus();
+      (ok ? next : retry).focus({ preventScroll: true });
+      check.scrollIntoView({ block: 'nearest' });
     });
   };
 
