@@ -2,7 +2,7 @@
 // draws, rematch, hints) sent back, the clocks kept with the server's word.
 import { el } from './dom';
 import { confirmButton, eventSentence } from './game-extras';
-import { showTakeBack, takeBackButton, type TakeBackEvent } from './game-takeback';
+import { showTakeBack, takeBackButton, takeBackRefusal, type TakeBackEvent } from './game-takeback';
 import { HINT_WAIT_MS, hintErrorText, type GamePage, type HintAnswer } from './game';
 import { presetOf } from './games';
 import { t, type Key } from './i18n';
@@ -43,7 +43,7 @@ export function startServerGame(page: GamePage, id: string): void {
         return;
       }
       if (code === 'not_found') page.status.textContent = t('notFound');
-      else page.flash(message || code);
+      else page.flash(takeBackRefusal(code) ?? (message || code));
       // A refused move: show the authoritative state again (a rejoin sends it).
       if (page.state && page.board) page.setState(page.state);
     },

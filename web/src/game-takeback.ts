@@ -4,7 +4,7 @@
 // only offers the button where it can be asked.
 import { el } from './dom';
 import type { GamePage } from './game';
-import { t } from './i18n';
+import { currentLang, t } from './i18n';
 import type { GameState, SideLetter, WirePosition } from './types';
 
 export function takeBackButton(s: GameState, you: string, send: () => void): HTMLElement[] {
@@ -38,4 +38,20 @@ export function showTakeBack(page: GamePage, ev: TakeBackEvent, n: number): void
     page.board?.markLast(null);
     page.setState({ ...prev, position: ev.position, legal: ev.legal, plies, last_event: n });
   });
+}
+
+// The server's refusals of a take back, in the page's language (null: another error).
+const refusals: Record<string, { en: string; fr: string }> = {
+  nothing_to_take_back: {
+    en: 'Nothing to take back yet.',
+    fr: 'Rien à reprendre pour l’instant.',
+  },
+  not_allowed: {
+    en: 'A move can be taken back only in an unrated game against the computer.',
+    fr: 'On ne peut reprendre un coup que dans une partie non classée contre l’ordinateur.',
+  },
+};
+
+export function takeBackRefusal(code: string): string | null {
+  return refusals[code]?.[currentLang()] ?? null;
 }
