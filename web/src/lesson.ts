@@ -74,6 +74,8 @@ export async function lessonPage(root: HTMLElement, preset: string): Promise<voi
     heading.textContent = step.title[currentLang()];
     say.textContent = `${step.before[currentLang()]} ${w('playThis')}`;
     check.textContent = '';
+    say.hidden = false;
+    check.hidden = false;
     delete check.dataset.ok;
     actions.replaceChildren();
     void playStep(core, step, holder, say, (ok, events) => {
@@ -95,8 +97,8 @@ export async function lessonPage(root: HTMLElement, preset: string): Promise<voi
     document.body.dataset.lessonDone = '1';
     counter.textContent = '';
     heading.textContent = w('done', { name });
-    say.textContent = '';
-    check.textContent = '';
+    say.hidden = true;
+    check.hidden = true;
     const play = el('a', { href: `/?local=${encodeURIComponent(preset)}&ai=easy&side=S`, 'data-link': '', class: 'button lesson-play' }, w('playComputer'));
     const rules = el('button', { type: 'button', class: 'rules-link' }, w('rules'));
     rules.addEventListener('click', () => void showRules(preset));
