@@ -97,6 +97,12 @@ class Room {
   // his first move is a no-show, and the game is aborted, unrated, once his first move is overdue.
   Outcome<Change> abort(const std::string& player, TimePoint now);
   Outcome<Change> claim(const std::string& player, long long nowMs, TimePoint now);
+  // Take back against the computer (RoomTakeBack.cpp): in a casual game against the AI, on the
+  // player's turn, his own last turn and the computer's reply are undone (the current set only).
+  // Stored as a `takeback` action whose `house` is the number of plies undone; a reload replays it.
+  Outcome<Change> takeBack(const std::string& player, TimePoint now);
+  // How many plies a take back by `side` would undo now, 0 when none may be.
+  [[nodiscard]] int takeBackPlies(Side side) const;
   [[nodiscard]] bool canAbort() const;
   // From when (unix ms) the player of seat 0 (South) or 1 may be claimed against, or nothing.
   [[nodiscard]] std::optional<long long> claimAt(std::size_t seat) const;
@@ -162,6 +168,10 @@ class Room {
   Outcome<Change> split(Side answerer, TimePoint now);
   bool rebuild();  // false when a stored action no longer replays
   bool replay(const store::MoveRow& m);      // one stored action on game_ (RoomLog.cpp)
+  bool replayOne(const store::MoveRow& m);   // the same, for an action that is not a take back
+  // The actions that still count: every action, less the moves later take backs undid.
+  // `whole` turns false when a take back names more moves than stand before it.
+  [[nodiscard]] std::vector<const store::MoveRow*> standing(bool* whole = nullptr) const;
   void noteAction(const store::MoveRow& m);  // its move id, position event and clocks
   void absorb(const std::string& eventJson); // an event appended, and what it says of offers
   void startClock(TimePoint now);

@@ -274,6 +274,9 @@ Outcome<void> Hub::actOnce(Peer& peer, const LivePtr& live, const protocol::Clie
     case MsgType::Claim:
       change = room.claim(player, nowMs(), now);
       break;
+    case MsgType::TakeBack:
+      change = room.takeBack(player, now);
+      break;
     default:
       break;
   }
