@@ -111,6 +111,9 @@ extern const Command kServeCommand{
     "  --rate N                      messages per connection per second (default 30)\n"
     "  --max-connections N, --max-ws-per-token N, --max-ws-per-address N, --max-pending-per-address N\n"
     "  --claim-seconds N             a rated game's leaver's time before a claim (default 30)\n"
+    "  --no-show-seconds N           a game whose player has not made his first move by then is aborted\n"
+    "                                (default 60)\n"
+    "  --allow-origin URL[,URL...]   pages of these origins may open WebSockets too\n"
     "  --redis redis://HOST:PORT [--instance NAME] [--site NAME]\n"
     "                                one of several instances sharing --db postgresql://... (docs/scaling.md)\n"
     "  --trust-proxy                 count X-Forwarded-For's last address from a loopback or private peer\n",
