@@ -6,6 +6,7 @@
 // --trust-proxy: per-address limits count X-Forwarded-For's last address on requests from a
 // loopback or private peer (a reverse proxy on this machine or network).
 // --claim-seconds N: how long a rated game's leaver has before his opponent may claim (default 30).
+// --health-port P: /healthz also on P (0: a free one), on a thread of its own, for a balancer's checks.
 // --egdb-seeds K: endgame tables up to K seeds for every preset, built in the background at start
 // and probed by the Hard and Perfect AI seats and by hints (server/EndgameShelf.hpp; default 0).
 
@@ -36,7 +37,7 @@ int serveCommand(int argc, char** argv) {
   auto args = Args::parse(argc, argv,
                           {"port", "db", "web", "address", "threads", "idle-seconds", "rate", "ai-threads", "ai",
                            "max-connections", "max-ws-per-token", "max-ws-per-address", "max-pending-per-address",
-                           "redis", "instance", "site", "claim-seconds", "egdb-seeds"},
+                           "redis", "instance", "site", "claim-seconds", "health-port", "egdb-seeds"},
                           {"trust-proxy"});
   if (!args) return complain("serve", args.error().message);
   server::ServerOptions o;
@@ -61,6 +62,7 @@ int serveCommand(int argc, char** argv) {
     return complain("serve", "--max-pending-per-address must be 1..1000000");
   if (!readInt(*args, "claim-seconds", 1, 3600, o.claimSeconds))
     return complain("serve", "--claim-seconds must be 1..3600");
+  if (!readInt(*args, "health-port", 0, 65535, o.healthPort)) return complain("serve", "--health-port must be 0..65535");
   o.db = args->get("db", o.db);
   o.web = args->get("web");
   o.address = args->get("address", o.address);

@@ -33,6 +33,9 @@ struct ServerOptions {
   bool trustProxy = false;
   // A rated game's player with no connection left may be claimed against after this (docs/club.md).
   int claimSeconds = 30;
+  // /healthz also on this port, answered by a thread of its own (a load balancer's checks never
+  // wait behind game work); -1: none, 0: a free one (the `listening` line says which).
+  int healthPort = -1;
 };
 
 // Runs until SIGTERM or SIGINT; returns the process exit status. `ai` defaults to the greedy source.
