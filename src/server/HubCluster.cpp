@@ -2,9 +2,10 @@
 // stores a game's action publishes it on the game's channel; every other instance holding the game
 // follows it (the action appended to its copy, or the game reloaded from the store when it missed
 // one), and sends the new events to its own watchers. Presence is summed from each instance's
-// announced connections; an instance that stops beating is forgotten, and the AI turns it may have
-// been thinking about are taken up by the instances holding those games (the store's event numbers
-// let only one of them play the move). Without a bus none of this runs: the embedded default.
+// announced connections, each instance's under a lease: one that stops beating is suspended (its
+// connections stop counting until it is heard again), and the AI turns it may have been thinking
+// about are taken up by the instances holding those games (the store's event numbers let only one
+// of them play the move). Without a bus none of this runs: the embedded default.
 
 #include <algorithm>
 #include <tuple>
