@@ -341,9 +341,13 @@ bool Hub::checkClaim(const std::shared_ptr<Peer>& peer, const protocol::ClientMe
   if (!side || !room.spec().rated || room.over()) return false;
   const auto at = room.claimAt(static_cast<std::size_t>(1 - index(*side)));
   if (!at || nowMs() < *at) return false;  // refused anyway, at once
-  link_->publishAsk(room.id());
   std::lock_guard lock(claimsMu_);
+  for (const PendingClaim& c : claims_) {
+    // The same claim asked again meanwhile: the one waiting answers it.
+    if (c.msg.game == msg.game && c.peer.lock() == peer) return true;
+  }
   if (claims_.size() >= 10000) return false;  // (bounded: past it, decided on the copy)
+  link_->publishAsk(room.id());
   claims_.push_back(PendingClaim{peer, msg, std::chrono::steady_clock::now() + kClaimCheck});
   return true;
 }
