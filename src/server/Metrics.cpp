@@ -85,6 +85,12 @@ std::string Metrics::render() const {
   std::lock_guard lock(r.mu);
   for (const auto& [key, n] : r.counts)
     out += "semis_refusals_total{via=\"" + key.first + "\",code=\"" + key.second + "\"} " + std::to_string(n) + "\n";
+  metric(out, "semis_stale_tokens_total", "counter", "Revoked session cookies met again (each became a new guest).",
+         std::to_string(staleTokens.load()));
+  metric(out, "semis_no_shows_total", "counter", "Games aborted: a player never made his first move.",
+         std::to_string(noShows.load()));
+  metric(out, "semis_origins_refused_total", "counter", "WebSocket upgrades refused for their Origin.",
+         std::to_string(originsRefused.load()));
   return out;
 }
 

@@ -3,8 +3,10 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "server/MoveSource.hpp"
+#include "server/Security.hpp"
 
 namespace semis::server {
 
@@ -36,6 +38,10 @@ struct ServerOptions {
   // /healthz also on this port, answered by a thread of its own (a load balancer's checks never
   // wait behind game work); -1: none, 0: a free one (the `listening` line says which).
   int healthPort = -1;
+  // A game between two people whose player has not made his first move by then is aborted.
+  int noShowSeconds = 60;
+  // Pages of these origins ("https://host[:port]") may open WebSockets besides the site's own.
+  std::vector<std::string> allowedOrigins;
 };
 
 // Runs until SIGTERM or SIGINT; returns the process exit status. `ai` defaults to the greedy source.
