@@ -115,7 +115,7 @@ Result<long long> Hub::resume() {
 
 Identity Hub::identify(const std::string& token, const std::string& address) {
   if (!accounts::validToken(token)) {
-    Identity fresh{accounts::newToken(), "", "", true, false, address};
+    Identity fresh{accounts::newToken(), "", "", true, false, address, ""};
     fresh.id = accounts::guestId(fresh.token);
     fresh.name = guestName(fresh.id);
     return fresh;
@@ -127,11 +127,11 @@ Identity Hub::identify(const std::string& token, const std::string& address) {
     std::lock_guard lock(playersMu_);
     if (auto it = byToken_.find(hash); it != byToken_.end()) {
       // Kept a short while only: a session revoked where the bus did not reach ends here soon too.
-      if (now - it->second.at < kSessionCheck) return {token, it->second.row.id, it->second.row.name, false, true, address};
+      if (now - it->second.at < kSessionCheck) return {token, it->second.row.id, it->second.row.name, false, true, address, ""};
       touched = it->second.touched;
     }
   }
-  Identity me{token, accounts::guestId(token), "", false, false, address};
+  Identity me{token, accounts::guestId(token), "", false, false, address, ""};
   me.name = guestName(me.id);
   auto row = store_.playerByToken(hash);
   if (!row) {
