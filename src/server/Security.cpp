@@ -32,13 +32,14 @@ std::string_view authorityOf(std::string_view origin) {
 
 const std::vector<std::pair<std::string, std::string>>& securityHeaders() {
   // The page loads nothing but its own files: its script (no inline script anywhere), the core's
-  // WebAssembly (compiled from bytes: 'wasm-unsafe-eval'), its styles, and its own WebSocket. No
+  // WebAssembly (compiled from bytes: 'wasm-unsafe-eval'; Emscripten's loader fetches those bytes
+  // from a data: URL first, hence connect-src data:), its styles, and its own WebSocket. No
   // other site may frame it (clickjacking), and links out tell nothing of the page they left.
   static const std::vector<std::pair<std::string, std::string>> headers{
       {"X-Content-Type-Options", "nosniff"},
       {"Content-Security-Policy",
        "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data: blob:; "
-       "connect-src 'self'; font-src 'self'; media-src 'self'; worker-src 'self'; manifest-src 'self'; "
+       "connect-src 'self' data:; font-src 'self'; media-src 'self'; worker-src 'self'; manifest-src 'self'; "
        "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"},
       {"X-Frame-Options", "DENY"},
       {"Referrer-Policy", "strict-origin-when-cross-origin"},

@@ -6,29 +6,21 @@
 
 #include "store/ClubStore.hpp"
 #include "store/SessionStore.hpp"
-#include "TestDb.hpp"
+#include "BackendSuite.hpp"
 
 namespace semis::store {
 namespace {
 
-using testing::TestDb;
-
-class SessionSuite : public ::testing::TestWithParam<std::string> {
+class SessionSuite : public testing::BackendSuite {
  protected:
   void SetUp() override {
-    if (GetParam() == "postgresql" && !testing::pgAdminUrl()) GTEST_SKIP() << "set SEMIS_TEST_PG for PostgreSQL";
-    db_ = std::make_unique<TestDb>(GetParam());
-    ASSERT_EQ(db_->error(), "");
-    auto s = openStore(db_->where());
-    ASSERT_TRUE(s) << s.error().message;
-    store_ = std::move(*s);
+    BackendSuite::SetUp();
+    if (notReady()) return;
     for (const char* id : {"alice00001", "bob0000001"}) {
       ASSERT_TRUE(store_->createPlayer(PlayerRow{id, id, 10}, std::string(64, id[0])));
     }
   }
   SessionStore& sessions() { return store_->sessions(); }
-  std::unique_ptr<TestDb> db_;
-  std::unique_ptr<Store> store_;
 };
 
 // A token hash: 64 times one hex digit (Alice's first is 'a', Bob's 'b').

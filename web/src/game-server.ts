@@ -65,6 +65,13 @@ export function startServerGame(page: GamePage, id: string): void {
           page.setState({ ...page.state, seats });
         });
       }
+      // A rated result stored: both players are told at once (no polling), wherever they are.
+      if (msg.type === 'ratings' && msg.game === id && msg.ratings) {
+        const ratings = msg.ratings as GameState['ratings'];
+        page.queue = page.queue.then(() => {
+          if (page.state) page.setState({ ...page.state, ratings });
+        });
+      }
       // Events replayed after a reconnect carry the clocks of their time: ask for today's.
       if (msg.type === 'caught_up' && msg.game === id) void refetch(page, id, conn);
       if (msg.type === 'hint' && msg.game === id && pendingHint) {
@@ -76,7 +83,6 @@ export function startServerGame(page: GamePage, id: string): void {
     },
   });
   (window as unknown as { semisConnection: Connection }).semisConnection = conn;
-  page.askRatings = () => void refetch(page, id, conn);
   page.source = {
     kind: 'server',
     play: (house) => {
@@ -187,6 +193,8 @@ async function refetch(page: GamePage, id: string, conn: Connection): Promise<vo
     }
     page.queue = page.queue.then(() => {
       if (page.state) g.position = page.state.position;
+      // An answer read before the result was rated must not hide the `ratings` message's figures.
+      if (!g.ratings && page.state?.ratings && g.status === 'over') g.ratings = page.state.ratings;
       page.setState({ ...g, position: g.position });
     });
   } catch {
