@@ -113,6 +113,7 @@ extern const Command kServeCommand{
     "  --rate N                      messages per connection per second (default 30)\n"
     "  --max-connections N, --max-ws-per-token N, --max-ws-per-address N, --max-pending-per-address N\n"
     "  --claim-seconds N             a rated game's leaver's time before a claim (default 30)\n"
+    "  --health-port P               /healthz also on P (0: a free one), on a thread of its own\n"
     "  --no-show-seconds N           a game whose player has not made his first move by then is aborted\n"
     "                                (default 60)\n"
     "  --allow-origin URL[,URL...]   pages of these origins may open WebSockets too\n"
