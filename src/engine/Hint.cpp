@@ -62,7 +62,9 @@ std::vector<MoveReason> moveReasons(const Board& board, const Position& pos, int
   if (info.extraTurn) out.push_back({Reason::ExtraTurn});
   if (info.captured > 0) out.push_back({Reason::Captures, info.captured});
   // A house of mine the opponent could capture now and no longer can after the move: sown out of
-  // reach by the move itself (Protects), or saved by changing his sowing (StopsCapture).
+  // reach by the move itself (Protects: n is the house's seeds, which the move sows), or saved by
+  // changing his sowing (StopsCapture: n is what his capture would take, with any seed his sowing
+  // drops there first, as Mangala's even capture does).
   const auto before = threats(board, pos, opp);
   const auto after = threats(board, child, opp);
   int bestPit = -1;
@@ -75,7 +77,9 @@ std::vector<MoveReason> moveReasons(const Board& board, const Position& pos, int
   }
   if (bestPit >= 0) {
     const int house = board.houseNumber(bestPit);
-    out.push_back({house == move ? Reason::Protects : Reason::StopsCapture, before[static_cast<std::size_t>(bestPit)],
+    const bool sown = house == move;
+    out.push_back({sown ? Reason::Protects : Reason::StopsCapture,
+                   sown ? pos.pits[static_cast<std::size_t>(bestPit)] : before[static_cast<std::size_t>(bestPit)],
                    house});
   }
   // Extra turns for the opponent: this move gives none where another move would.

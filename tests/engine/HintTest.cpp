@@ -157,7 +157,10 @@ TEST(HintReasons, EveryPresetsReasonsAgreeWithTheRealSowing) {
               case Reason::StopsCapture: {
                 ++saved;
                 const int pit = board.housePit(me, r.house);
-                EXPECT_EQ(before[pit], r.n) << where << ": house " << r.house;
+                // protects: the house's seeds, which the move sows; stops_capture: what the capture takes.
+                EXPECT_EQ(r.code == Reason::Protects ? pos.pits[pit] : before[pit], r.n)
+                    << where << ": house " << r.house;
+                EXPECT_GE(before[pit], 2) << where << ": house " << r.house;
                 EXPECT_EQ(after[pit], 0) << where << ": house " << r.house;
                 EXPECT_EQ(r.code == Reason::Protects, r.house == move) << where;
                 break;
