@@ -260,6 +260,8 @@ TEST(Club, FriendsAreAddedAndInvitedWhereverTheyAre) {
   EXPECT_EQ(list["friends"][0]["id"], ben.id);
   WsClient a, b;
   ASSERT_TRUE(a.connect(port, ann.cookie) && b.connect(port, ben.cookie));
+  // (Invitations reach the connections the server holds: Ben's is held once it said hello.)
+  ASSERT_TRUE(b.untilType("hello"));
   a.send({{"type", "invite"}, {"friend", ben.id}, {"spec", {{"rules", "mangala"}, {"rated", true}}}});
   auto sent = a.untilType("invitation_sent");
   ASSERT_TRUE(sent);

@@ -17,6 +17,8 @@ TEST(ServerFairness, AnInvitedPlayerWhoNeverComesIsNotClaimedAgainstAndTheGameIs
   ASSERT_EQ(http(port, "POST", "/api/friends", Json{{"username", ben.username}}.dump(), ann.cookie).status, 200);
   WsClient a, b;
   ASSERT_TRUE(a.connect(port, ann.cookie) && b.connect(port, ben.cookie));
+  // (Invitations reach the connections the server holds: Ben's is held once it said hello.)
+  ASSERT_TRUE(b.untilType("hello"));
   a.send({{"type", "invite"}, {"friend", ben.id}, {"spec", {{"rules", "kalah"}, {"rated", true}}}});
   auto invited = b.untilType("invited", 5000ms);
   ASSERT_TRUE(invited) << "Ben's socket is open and hears of it";

@@ -116,6 +116,8 @@ TEST(ServerIdentity, ADeletedAccountsOtherDevicesAreGuestsAndItsNameIsShownAtOnc
   ASSERT_EQ(http(port, "POST", "/api/friends", Json{{"username", bob.username}}.dump(), first.cookie).status, 200);
   WsClient a, b;
   ASSERT_TRUE(a.connect(port, first.cookie) && b.connect(port, bob.cookie));
+  // (Invitations reach the connections the server holds: Ben's is held once it said hello.)
+  ASSERT_TRUE(b.untilType("hello"));
   a.send({{"type", "invite"}, {"friend", bob.id}, {"spec", {{"rules", "kalah"}}}});
   auto invited = b.untilType("invited", 5000ms);
   ASSERT_TRUE(invited);
