@@ -95,7 +95,8 @@ class Room {
   // for the claim delay, the claimer wins (reason `left`).
   Outcome<Change> abort(const std::string& player, TimePoint now);
   Outcome<Change> claim(const std::string& player, long long nowMs, TimePoint now);
-  [[nodiscard]] bool canAbort() const;
+  // `alsoMoved`: as if that side had moved too (a move's event is made before its row is kept).
+  [[nodiscard]] bool canAbort(std::optional<Side> alsoMoved = std::nullopt) const;
   // From when (unix ms) the player of seat 0 (South) or 1 may be claimed against, or nothing.
   [[nodiscard]] std::optional<long long> claimAt(std::size_t seat) const;
   void setClaimDelay(long long ms) { claimDelayMs_ = ms; }

@@ -16,9 +16,10 @@ bool human(const Seat& s) { return !s.player.empty() && s.player != kAiSeat; }
 
 }  // namespace
 
-bool Room::canAbort() const {
+bool Room::canAbort(std::optional<Side> alsoMoved) const {
   if (over() || spec_.mode == protocol::Mode::Local || !human(seats_[0]) || !human(seats_[1])) return false;
   std::array<bool, 2> moved{false, false};
+  if (alsoMoved) moved[static_cast<std::size_t>(index(*alsoMoved))] = true;
   for (const store::MoveRow& m : actions_) {
     if (m.kind == "move") moved[static_cast<std::size_t>(m.side)] = true;
   }

@@ -247,12 +247,13 @@ export class GamePage {
   }
 
   enqueueMove(e: MoveEvent, next: GameState): Promise<void> {
-    this.lastMove = { side: e.side, house: e.house };
     this.hintEl.textContent = '';
     this.board?.highlightHint(null);
-    const setBefore = this.state?.set ?? 1;
     this.queue = this.queue.then(async () => {
       if (!this.board) return;
+      // The state shown now is the one this move was played on (earlier moves have been shown).
+      const setBefore = e.set ?? this.state?.set ?? 1;
+      this.lastMove = { side: e.side, house: e.house };
       this.board.setLegal(null, []);
       // A set of a match ends and the next begins: the server sends the set's last position
       // beside the next set's start; the core's event is the last position itself.
@@ -320,6 +321,8 @@ export class GamePage {
     const toMove = s.status === 'playing' ? s.position.to_move : null;
     const mine = toMove !== null && (this.you === 'both' || this.you === toMove);
     board.setLegal(mine ? toMove : null, mine ? s.legal : []);
+    // Teach me only for a player of a game going on: what the state says is possible.
+    this.teachButton.hidden = s.status !== 'playing' || this.you === 'spectator';
     document.body.dataset.toMove = toMove ?? '-';
     document.body.dataset.status = s.status;
     document.body.dataset.plies = String(s.plies?.length ?? 0);
