@@ -20,6 +20,9 @@ import { confirmButton, localGameButtons, matchOverText, setOverText, setResultO
 
 let activePage: GamePage | null = null;
 document.addEventListener('keydown', (e) => GamePage.onKey(e));
+window.addEventListener('resize', () => activePage?.fitBoard());
+// A phone held upright: the board turned a quarter (style.css), sized to the height left for it.
+const upright = window.matchMedia('(max-width: 560px) and (orientation: portrait)');
 
 const levelDepth: Record<string, number> = { easy: 1, medium: 4, hard: 10 };
 
@@ -118,6 +121,7 @@ export class GamePage {
           el('label', { for: 'speed' }, t('speed')), speed, skip, sound, teach, this.extras),
         this.hintEl,
         this.lastEl,
+        legend(),
         el('p', { class: 'keys' }, ''),
         recordBox,
       ),
@@ -300,6 +304,20 @@ export class GamePage {
     });
   }
 
+  // On a phone held upright the whole board, its stores and both players' bars fit the screen: the
+  // board gets the height between its top and the bottom bar (a set's result shown above it is
+  // left out: it goes away).
+  fitBoard(): void {
+    if (!upright.matches || !this.board) {
+      this.boardHolder.style.removeProperty('--fit');
+      return;
+    }
+    const interlude = this.setOverEl.hidden ? 0 : this.setOverEl.offsetHeight;
+    const top = this.boardHolder.getBoundingClientRect().top + window.scrollY - interlude;
+    const below = this.bottomBar.offsetHeight + 12;
+    this.boardHolder.style.setProperty('--fit', `${Math.max(320, Math.floor(window.innerHeight - top - below))}px`);
+  }
+
   // Both clocks as the clock model has them now (the server's last word, counted down).
   drawClocks(): void {
     for (const side of ['S', 'N'] as const) {
@@ -391,6 +409,7 @@ export class GamePage {
       this.replayEl = replayStepper(this.core, s, (pos, k, last) => this.view(pos, k, last));
       if (this.replayEl) this.extras.after(this.replayEl, this.viewingEl);
     }
+    this.fitBoard();
     if (s.rated && s.status === 'over' && !s.ratings && this.askRatings && this.ratingTries < 15) {
       this.ratingTries += 1;
       window.setTimeout(() => this.askRatings?.(), 700);
@@ -470,6 +489,14 @@ export class GamePage {
 export function hintErrorText(code: string, message: string): string {
   if (code === 'busy' || code === 'not_a_player' || code === 'game_over') return t(`hintError.${code}`);
   return t('hintError.other', { message: message || code });
+}
+
+// What each ring on the board means (style.css draws the same rings on the swatches).
+function legend(): HTMLElement {
+  const item = (cls: string, key: 'legend.legal' | 'legend.last' | 'legend.lands' | 'legend.taken' | 'legend.hint') =>
+    el('li', {}, el('span', { class: `swatch ${cls}`, 'aria-hidden': 'true' }), t(key));
+  return el('div', { class: 'legend' }, el('span', {}, t('legend.title')),
+    el('ul', {}, item('legal', 'legend.legal'), item('last-sown', 'legend.last'), item('lands', 'legend.lands'), item('taken', 'legend.taken'), item('hint', 'legend.hint')));
 }
 
 function lastPly(s: GameState): { side: SideLetter; house: number } | null {

@@ -26,6 +26,7 @@ export async function homePage(root: HTMLElement, navigate: (url: string) => voi
     const base = presetValues(info.preset);
     const rows = info.options.map((name) => optionControl(cat, name, base[name]));
     optionsBox.replaceChildren(el('h2', {}, `${t('options')} — ${info.name[lang]}`), ...rows);
+    playTitle.textContent = info.name[lang];
   };
 
   for (const info of games) {
@@ -43,7 +44,12 @@ export async function homePage(root: HTMLElement, navigate: (url: string) => voi
       markChosen();
       renderOptions();
     };
-    card.addEventListener('click', pick);
+    // A tap on a card brings the ways to play into sight: one more tap starts the game. (The arrow
+    // keys move through the cards without scrolling away from them.)
+    card.addEventListener('click', (e) => {
+      pick();
+      if (e.detail > 0) bringPlay();
+    });
     card.addEventListener('keydown', (e) => {
       if (e.key === 'Enter' || e.key === ' ') {
         e.preventDefault();
@@ -70,6 +76,11 @@ export async function homePage(root: HTMLElement, navigate: (url: string) => voi
       c.querySelector('.rules-link')?.setAttribute('tabindex', on ? '0' : '-1');
     }
   }
+  const playTitle = el('h2', { class: 'play-title' });
+  const bringPlay = () => {
+    const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    root.querySelector('.play')?.scrollIntoView({ block: 'nearest', behavior: still ? 'auto' : 'smooth' });
+  };
   markChosen();
   renderOptions();
 
@@ -150,13 +161,14 @@ export async function homePage(root: HTMLElement, navigate: (url: string) => voi
       el('header', { class: 'hero' }, el('h1', {}, t('title')), el('p', {}, t('tagline'))),
       el('h2', {}, t('chooseGame')),
       cards,
-      optionsBox,
       el('div', { class: 'play' },
+        playTitle,
         el('div', { class: 'mode-box' }, level.node, side.node, btn(t('playComputer'), 'computer', () => void create('ai'))),
         el('div', { class: 'mode-box' }, clock.node, friend),
         el('div', { class: 'mode-box' }, btn(t('playLocal'), 'local', () => navigate(`/?local=${encodeURIComponent(rulesText())}`))),
-        liveBox,
       ),
+      optionsBox,
+      liveBox,
       el('nav', { class: 'study-links' },
         el('a', { href: '/daily', 'data-link': '', class: online ? '' : 'offline' }, ts('daily')),
         el('a', { href: '/analysis', 'data-link': '' }, ts('analysis'))),

@@ -94,3 +94,199 @@ for (const [locale, viewport, rules] of setups) {
     await context.close();
   });
 }
+
+// Every control on the page that can be seen is at least 44 px each way on a phone (a checkbox
+// counts with its label, which takes the tap).
+async function smallControls(page) {
+  return page.$$eval('button, select, input, summary, .replay button', (xs) => xs.flatMap((x) => {
+    const target = x.type === 'checkbox' || x.type === 'radio' ? x.closest('label') ?? x : x;
+    const r = target.getBoundingClientRect();
+    const style = getComputedStyle(x);
+    if (r.width === 0 || r.height === 0 || style.visibility === 'hidden' || x.closest('[hidden], dialog:not([open])')) return [];
+    return r.height < 44 || r.width < 44 ? [`${x.tagName.toLowerCase()}.${x.className || x.type || ''} "${(x.textContent || x.getAttribute('aria-label') || '').trim().slice(0, 20)}" ${Math.round(r.width)}x${Math.round(r.height)}`] : [];
+  }));
+}
+
+for (const [locale, viewport] of [['en-GB', phone], ['fr-FR', phone], ['fr-FR', desk], ['en-GB', desk]]) {
+  test(`home (${locale}, ${viewport.width}px): one tap from a game card to a game; controls fingers-wide on a phone`, async (t) => {
+    if (!site.server) return t.skip('needs a server');
+    const { context, page } = await newPage(browser, { locale, viewport });
+    await page.goto(site.url + '/');
+    await page.waitForSelector('.club-lobby');
+    if (viewport === phone) assert.deepEqual(await smallControls(page), [], 'every control at least 44 px');
+    for (const preset of ['mangala', 'congkak']) {
+      await page.click(`.card[data-preset="${preset}"]`);
+      // The card brings the ways to play into sight: one more tap starts the game.
+      await page.waitForFunction(() => {
+        const r = document.querySelector('.mode.computer').getBoundingClientRect();
+        return r.top >= 0 && r.bottom <= innerHeight;
+      }, null, { timeout: 3000 });
+    }
+    const box = await page.$eval('.mode.computer', (b) => { const r = b.getBoundingClientRect(); return { x: r.left + r.width / 2, y: r.top + r.height / 2 }; });
+    await page.mouse.click(box.x, box.y);
+    await page.waitForURL(/\/g\//);
+    await page.waitForSelector('.house');
+    const id = new URL(page.url()).pathname.split('/')[2];
+    const g = await (await page.request.get(`${site.url}/api/games/${id}`)).json();
+    assert.match(g.rules, /^congkak/);
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  });
+}
+
+// Store names whole (not cut) and clear of the seeds drawn in their store.
+async function storeNames(page) {
+  return page.$$eval('.board .pit .store-name', (names) => names.flatMap((n) => {
+    const r = n.getBoundingClientRect();
+    const out = [];
+    if (n.scrollWidth > n.clientWidth + 1 || n.scrollHeight > n.clientHeight + 1) out.push(`"${n.textContent}" cut`);
+    for (const s of n.closest('.pit').querySelectorAll('.seeds .seed')) {
+      const q = s.getBoundingClientRect();
+      if (q.left < r.right - 1 && r.left < q.right - 1 && q.top < r.bottom - 1 && r.top < q.bottom - 1) {
+        out.push(`"${n.textContent}" covered by a seed`);
+        break;
+      }
+    }
+    return out;
+  }));
+}
+
+// The parts of the phone game page a player needs, each within the first screen.
+async function offScreen(page) {
+  return page.evaluate(() => {
+    const parts = [['board', '.board'], ['status', '.status'], ['top player', '.player.top'], ['bottom player', '.player.bottom']];
+    const out = [];
+    const check = (name, el) => {
+      const r = el.getBoundingClientRect();
+      if (r.top < 0 || r.bottom > innerHeight || r.height === 0) out.push(`${name} ${Math.round(r.top)}..${Math.round(r.bottom)} of ${innerHeight}`);
+    };
+    for (const [name, sel] of parts) check(name, document.querySelector(sel));
+    document.querySelectorAll('.board .pit.store, .board .pit.tray').forEach((s, i) => check(`store ${i}`, s));
+    document.querySelectorAll('.player .clock').forEach((c, i) => check(`clock ${i}`, c));
+    if (document.querySelectorAll('.player .clock').length !== 2) out.push('two clocks');
+    return out;
+  });
+}
+
+for (const locale of ['fr-FR', 'en-GB']) {
+  test(`the phone game page (${locale}): board, both stores, both clocks and the status within one 390x844 screen; controls fingers-wide`, async (t) => {
+    if (!site.server) return t.skip('needs a server');
+    const { context, page } = await newPage(browser, { locale, viewport: phone });
+    for (const rules of ['kalah', 'mangala', 'congkak', 'al-manqala']) {
+      const id = await serverGame(page, rules, { clock: { minutes: 5, increment: 3 } });
+      await page.goto(`${site.url}/g/${id}`);
+      await page.waitForSelector('.house.legal');
+      await idle(page);
+      assert.deepEqual(await offScreen(page), [], `${rules}: all within the screen`);
+      const clocks = await page.$$eval('.player .clock', (c) => c.map((x) => x.textContent));
+      assert.ok(clocks.every((c) => /\d:\d\d/.test(c)), `${rules}: both clocks shown (${clocks})`);
+      await page.click('.house.legal');
+      await page.keyboard.press('s');
+      await page.waitForSelector('.house.legal', { timeout: 15000 });
+      await idle(page);
+      assert.equal(await page.evaluate(() => scrollY), 0, 'nothing scrolled the page');
+      assert.deepEqual(await offScreen(page), [], `${rules}: all within the screen after a move`);
+      assert.deepEqual(await smallControls(page), [], `${rules}: every control at least 44 px`);
+      assert.deepEqual(await storeNames(page), [], `${rules}: the store names`);
+    }
+    await shot(page, `newcomer-game-phone-${locale}`);
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  });
+}
+
+for (const [locale, viewport] of [['fr-FR', phone], ['en-GB', desk]]) {
+  test(`a guest (${locale}, ${viewport.width}px) takes his player to another device with a claim code, from the sign-in dialog`, async (t) => {
+    if (!site.server) return t.skip('needs a server');
+    const first = await newPage(browser, { locale, viewport });
+    const other = await newPage(browser, { locale, viewport });
+    await first.page.goto(site.url + '/');
+    await other.page.goto(site.url + '/');
+    await first.page.waitForSelector('#account .sign-in');
+    const me = await (await first.page.request.get(site.url + '/api/me')).json();
+    // The first device asks for a code...
+    await first.page.click('#account .sign-in');
+    await first.page.click('.club-dialog .claim');
+    await first.page.click('.club-dialog button[type=submit]');
+    await first.page.waitForSelector('.club-dialog .code');
+    const code = /\b([A-Z0-9]{8})\b/.exec(await first.page.textContent('.club-dialog .code'))?.[1];
+    assert.ok(code, 'a code shown');
+    // ...the other types it in.
+    await other.page.waitForSelector('#account .sign-in');
+    await other.page.click('#account .sign-in');
+    await other.page.click('.club-dialog .redeem');
+    await other.page.fill('.club-dialog input[name=code]', code);
+    await other.page.click('.club-dialog button[type=submit]');
+    await other.page.waitForFunction(() => !document.querySelector('dialog[open]'));
+    const now = await (await other.page.request.get(site.url + '/api/me')).json();
+    assert.equal(now.id, me.id, 'the same player on the other device');
+    assert.deepEqual(first.page.errors, []);
+    assert.deepEqual(other.page.errors, []);
+    await first.context.close();
+    await other.context.close();
+  });
+}
+
+for (const [locale, viewport] of [['en-GB', phone], ['fr-FR', desk]]) {
+  test(`only what the state allows (${locale}, ${viewport.width}px): abort until both sides moved, no "Teach me" for a spectator`, async (t) => {
+    if (!site.server) return t.skip('needs a server');
+    const a = await newPage(browser, { locale, viewport });
+    const b = await newPage(browser, { locale, viewport });
+    const watcher = await newPage(browser, { locale, viewport });
+    const made = await a.page.request.post(site.url + '/api/games', { data: { rules: 'kalah', mode: 'friend', side: 'S' } });
+    const { id } = await made.json();
+    await a.page.goto(`${site.url}/g/${id}`);
+    await a.page.waitForSelector('.share .link');
+    await b.page.goto(`${site.url}/g/${id}`);
+    await a.page.waitForSelector('.house.legal');
+    await watcher.page.goto(`${site.url}/g/${id}`);
+    await watcher.page.waitForSelector('.house');
+    await a.page.waitForSelector('.extras .abort');
+    // Houses 1 and 2 of Kalah with 4 seeds end in no store: the turn passes each time.
+    await a.page.click('.house.legal[data-house="1"]');
+    await b.page.waitForSelector('.house.legal');
+    await b.page.waitForSelector('.extras .abort');
+    await b.page.click('.house.legal[data-house="1"]');
+    for (const p of [a.page, b.page]) {
+      await p.waitForFunction(() => document.body.dataset.plies === '2');
+      await idle(p);
+      assert.equal(await p.$('.extras .abort'), null, 'no abort once both sides moved');
+      assert.ok(await p.isVisible('button.teach'), 'a player may ask for a hint');
+    }
+    await watcher.page.waitForFunction(() => document.body.dataset.plies === '2');
+    assert.equal(await watcher.page.isVisible('button.teach'), false, 'a spectator sees no "Teach me"');
+    for (const x of [a, b, watcher]) {
+      assert.deepEqual(x.page.errors, []);
+      await x.context.close();
+    }
+  });
+}
+
+for (const [locale, viewport] of [['fr-FR', phone], ['en-GB', desk]]) {
+  test(`the board (${locale}, ${viewport.width}px): reduced motion flies no seed, a tap leaves no ring that reads as advice, store names whole and clear of the seeds`, async () => {
+    const context = await browser.newContext({ locale, viewport, reducedMotion: 'reduce', hasTouch: true });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    for (const preset of ['kalah', 'mangala', 'al-manqala', 'congkak']) {
+      await page.goto(`${site.url}/?local=${preset}`);
+      await page.waitForSelector('.house.legal');
+      await page.evaluate(() => {
+        window.flights = 0;
+        new MutationObserver((ms) => {
+          for (const m of ms) for (const n of m.addedNodes) if (n.classList?.contains('flying')) window.flights += 1;
+        }).observe(document.querySelector('.board'), { childList: true, subtree: true });
+      });
+      for (let k = 1; k <= 3; ++k) {
+        await page.tap('.house.legal');
+        await page.waitForFunction((n) => Number(document.body.dataset.plies) >= n, k);
+        await idle(page);
+        assert.deepEqual(await page.$$eval('.pit.lands, .pit.taken', (x) => x.map((p) => p.dataset.pit)), [], `${preset}: no preview ring after a tap`);
+      }
+      assert.equal(await page.evaluate(() => window.flights), 0, `${preset}: no seed flew`);
+      assert.deepEqual(await storeNames(page), [], `${preset}: the store names`);
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
