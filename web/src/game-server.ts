@@ -97,7 +97,7 @@ export function startServerGame(page: GamePage, id: string): void {
       if (!s || page.you === 'spectator' || page.you === 'both') return [];
       const out: HTMLElement[] = [];
       const action = (label: string, type: string) => {
-        const b = el('button', { type: 'button' }, label);
+        const b = el('button', { type: 'button', class: `act-${type}` }, label);
         b.addEventListener('click', () => conn.send({ type, game: id }));
         out.push(b);
       };

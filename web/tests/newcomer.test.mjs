@@ -255,6 +255,19 @@ for (const [locale, viewport] of [['en-GB', phone], ['fr-FR', desk]]) {
     }
     await watcher.page.waitForFunction(() => document.body.dataset.plies === '2');
     assert.equal(await watcher.page.isVisible('button.teach'), false, 'a spectator sees no "Teach me"');
+    // With the pie rule North may swap after South's first move, and only then.
+    const pie = await (await a.page.request.post(site.url + '/api/games', { data: { rules: 'kalah,pie=true', mode: 'friend', side: 'S' } })).json();
+    await a.page.goto(`${site.url}/g/${pie.id}`);
+    await a.page.waitForSelector('.share .link');
+    await b.page.goto(`${site.url}/g/${pie.id}`);
+    await a.page.waitForSelector('.house.legal');
+    assert.equal(await b.page.$('.extras .act-swap'), null, 'no swap before South moved');
+    await a.page.click('.house.legal[data-house="1"]');
+    await b.page.waitForSelector('.extras .act-swap');
+    await b.page.click('.house.legal[data-house="1"]');
+    await b.page.waitForFunction(() => document.body.dataset.plies === '2');
+    await idle(b.page);
+    assert.equal(await b.page.$('.extras .act-swap'), null, 'no swap once North has moved');
     for (const x of [a, b, watcher]) {
       assert.deepEqual(x.page.errors, []);
       await x.context.close();
