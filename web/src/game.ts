@@ -16,7 +16,7 @@ import { replayStepper } from './replay';
 import { serverNames, startServerGame } from './game-server';
 import { setSound, soundOn } from './sound';
 import { ts } from './study-words';
-import { confirmButton, localGameButtons, matchOverText, setOverText, setResultOf } from './game-extras';
+import { boardLegend, confirmButton, localGameButtons, matchOverText, setOverText, setResultOf } from './game-extras';
 
 let activePage: GamePage | null = null;
 document.addEventListener('keydown', (e) => GamePage.onKey(e));
@@ -121,7 +121,7 @@ export class GamePage {
           el('label', { for: 'speed' }, t('speed')), speed, skip, sound, teach, this.extras),
         this.hintEl,
         this.lastEl,
-        legend(),
+        boardLegend(),
         el('p', { class: 'keys' }, ''),
         recordBox,
       ),
@@ -489,14 +489,6 @@ export class GamePage {
 export function hintErrorText(code: string, message: string): string {
   if (code === 'busy' || code === 'not_a_player' || code === 'game_over') return t(`hintError.${code}`);
   return t('hintError.other', { message: message || code });
-}
-
-// What each ring on the board means (style.css draws the same rings on the swatches).
-function legend(): HTMLElement {
-  const item = (cls: string, key: 'legend.legal' | 'legend.last' | 'legend.lands' | 'legend.taken' | 'legend.hint') =>
-    el('li', {}, el('span', { class: `swatch ${cls}`, 'aria-hidden': 'true' }), t(key));
-  return el('div', { class: 'legend' }, el('span', {}, t('legend.title')),
-    el('ul', {}, item('legal', 'legend.legal'), item('last-sown', 'legend.last'), item('lands', 'legend.lands'), item('taken', 'legend.taken'), item('hint', 'legend.hint')));
 }
 
 function lastPly(s: GameState): { side: SideLetter; house: number } | null {

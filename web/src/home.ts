@@ -77,10 +77,8 @@ export async function homePage(root: HTMLElement, navigate: (url: string) => voi
     }
   }
   const playTitle = el('h2', { class: 'play-title' });
-  const bringPlay = () => {
-    const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    root.querySelector('.play')?.scrollIntoView({ block: 'nearest', behavior: still ? 'auto' : 'smooth' });
-  };
+  // (at once: a smooth scroll still under way when the next card is tapped stops short of them)
+  const bringPlay = () => root.querySelector('.play')?.scrollIntoView({ block: 'nearest' });
   markChosen();
   renderOptions();
 

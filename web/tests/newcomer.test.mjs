@@ -120,7 +120,7 @@ for (const [locale, viewport] of [['en-GB', phone], ['fr-FR', phone], ['fr-FR', 
       await page.waitForFunction(() => {
         const r = document.querySelector('.mode.computer').getBoundingClientRect();
         return r.top >= 0 && r.bottom <= innerHeight;
-      }, null, { timeout: 3000 });
+      }, null, { timeout: 10000 });
     }
     const box = await page.$eval('.mode.computer', (b) => { const r = b.getBoundingClientRect(); return { x: r.left + r.width / 2, y: r.top + r.height / 2 }; });
     await page.mouse.click(box.x, box.y);
