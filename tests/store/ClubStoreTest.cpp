@@ -7,22 +7,16 @@
 #include <thread>
 
 #include "store/ClubStore.hpp"
-#include "TestDb.hpp"
+#include "BackendSuite.hpp"
 
 namespace semis::store {
 namespace {
 
-using testing::TestDb;
-
-class ClubSuite : public ::testing::TestWithParam<std::string> {
+class ClubSuite : public testing::BackendSuite {
  protected:
   void SetUp() override {
-    if (GetParam() == "postgresql" && !testing::pgAdminUrl()) GTEST_SKIP() << "set SEMIS_TEST_PG for PostgreSQL";
-    db_ = std::make_unique<TestDb>(GetParam());
-    ASSERT_EQ(db_->error(), "");
-    auto s = openStore(db_->where());
-    ASSERT_TRUE(s) << s.error().message;
-    store_ = std::move(*s);
+    BackendSuite::SetUp();
+    if (notReady()) return;
     for (const char* id : {"alice00001", "bob0000001", "carol00001"}) {
       ASSERT_TRUE(st().createPlayer(PlayerRow{id, std::string("Name of ") + id, 10}, std::string("hash-") + id));
     }
@@ -66,8 +60,6 @@ class ClubSuite : public ::testing::TestWithParam<std::string> {
     r.change = {200, -200};
     return r;
   }
-  std::unique_ptr<TestDb> db_;
-  std::unique_ptr<Store> store_;
 };
 
 TEST_P(ClubSuite, AccountsAreFoundByUsernameWhateverTheCase) {

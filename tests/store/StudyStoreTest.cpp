@@ -8,26 +8,14 @@
 #include <thread>
 
 #include "store/StudyStore.hpp"
-#include "TestDb.hpp"
+#include "BackendSuite.hpp"
 
 namespace semis::store {
 namespace {
 
-using testing::TestDb;
-
-class StudySuite : public ::testing::TestWithParam<std::string> {
+class StudySuite : public testing::BackendSuite {
  protected:
-  void SetUp() override {
-    if (GetParam() == "postgresql" && !testing::pgAdminUrl()) GTEST_SKIP() << "set SEMIS_TEST_PG for PostgreSQL";
-    db_ = std::make_unique<TestDb>(GetParam());
-    ASSERT_EQ(db_->error(), "");
-    auto s = openStore(db_->where());
-    ASSERT_TRUE(s) << s.error().message;
-    store_ = std::move(*s);
-  }
   StudyStore& study() { return store_->study(); }
-  std::unique_ptr<TestDb> db_;
-  std::unique_ptr<Store> store_;
 };
 
 PuzzleRow puzzle(long long day, const std::string& position) {
