@@ -6,6 +6,7 @@
 // --trust-proxy: per-address limits count X-Forwarded-For's last address on requests from a
 // loopback or private peer (a reverse proxy on this machine or network).
 // --claim-seconds N: how long a rated game's leaver has before his opponent may claim (default 30).
+// --health-port P: /healthz also on P (0: a free one), on a thread of its own, for a balancer's checks.
 // --no-show-seconds N: a game between two people whose player has not made his first move within
 // this is aborted, unrated (default 60).
 // --allow-origin URL[,URL...]: pages of these origins may open WebSockets too (the site's own
@@ -40,8 +41,8 @@ int serveCommand(int argc, char** argv) {
   auto args = Args::parse(argc, argv,
                           {"port", "db", "web", "address", "threads", "idle-seconds", "rate", "ai-threads", "ai",
                            "max-connections", "max-ws-per-token", "max-ws-per-address", "max-pending-per-address",
-                           "redis", "instance", "site", "claim-seconds", "egdb-seeds", "no-show-seconds",
-                           "allow-origin"},
+                           "redis", "instance", "site", "claim-seconds", "health-port", "egdb-seeds",
+                           "no-show-seconds", "allow-origin"},
                           {"trust-proxy"});
   if (!args) return complain("serve", args.error().message);
   server::ServerOptions o;
@@ -66,6 +67,7 @@ int serveCommand(int argc, char** argv) {
     return complain("serve", "--max-pending-per-address must be 1..1000000");
   if (!readInt(*args, "claim-seconds", 1, 3600, o.claimSeconds))
     return complain("serve", "--claim-seconds must be 1..3600");
+  if (!readInt(*args, "health-port", 0, 65535, o.healthPort)) return complain("serve", "--health-port must be 0..65535");
   if (!readInt(*args, "no-show-seconds", 1, 3600, o.noShowSeconds))
     return complain("serve", "--no-show-seconds must be 1..3600");
   if (args->has("allow-origin")) {

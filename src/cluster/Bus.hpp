@@ -58,6 +58,10 @@ class Bus {
   // Never blocks: queued and sent in order by the writer thread. While Redis is unreachable the
   // queue is bounded (oldest dropped, counted in dropped()).
   virtual void publish(const std::string& channel, std::string payload) = 0;
+  // Sent now, on a connection of its own, not behind the queue of publish(): for what must not
+  // wait behind game traffic (an instance's heartbeat). Blocks for at most the bus's timeout; a
+  // failure is dropped (the next one is a second later).
+  virtual void publishNow(const std::string& channel, const std::string& payload) { publish(channel, payload); }
   // Also never blocks; the subscriptions are replayed after a reconnection.
   virtual void subscribe(const std::string& channel) = 0;
   virtual void unsubscribe(const std::string& channel) = 0;

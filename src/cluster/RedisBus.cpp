@@ -191,26 +191,12 @@ class RedisBus final : public Bus {
 
   BusResult<Reply> command(const std::vector<std::string>& args) override {
     std::lock_guard lock(commandMu_);
-    if (!command_) {
-      auto c = connect(address_, options_.timeoutMs);
-      if (!c) return tl::unexpected(c.error());
-      command_ = std::move(*c);
-    }
-    std::vector<const char*> argv;
-    std::vector<std::size_t> lens;
-    for (const std::string& a : args) {
-      argv.push_back(a.data());
-      lens.push_back(a.size());
-    }
-    ReplyPtr r(static_cast<redisReply*>(
-        redisCommandArgv(command_.get(), static_cast<int>(argv.size()), argv.data(), lens.data())));
-    if (!r) {
-      const std::string why = command_->errstr;
-      command_.reset();
-      return tl::unexpected(BusError{"Redis: " + why});
-    }
-    if (r->type == REDIS_REPLY_ERROR) return tl::unexpected(BusError{std::string("Redis: ") + r->str});
-    return convert(r.get());
+    return commandOn(command_, args);
+  }
+
+  void publishNow(const std::string& channel, const std::string& payload) override {
+    std::lock_guard lock(urgentMu_);
+    (void)commandOn(urgent_, {"PUBLISH", channel, payload});
   }
 
   [[nodiscard]] bool connected() const override { return subscribed_; }
@@ -224,6 +210,36 @@ class RedisBus final : public Bus {
     if (wakeFds_[1] >= 0) {
       const char b = 1;
       (void)!::write(wakeFds_[1], &b, 1);  // full pipe: a wake-up is pending anyway
+    }
+  }
+
+  // One command on `c` (opened if needed). A connection that was open may have been cut since its
+  // last use (Redis restarted): its failure is the old socket's, not Redis's answer, so the command
+  // is tried once more on a new connection (the first read after a restart must not fail).
+  BusResult<Reply> commandOn(Context& c, const std::vector<std::string>& args) {
+    std::vector<const char*> argv;
+    std::vector<std::size_t> lens;
+    for (const std::string& a : args) {
+      argv.push_back(a.data());
+      lens.push_back(a.size());
+    }
+    for (int attempt = 0;; ++attempt) {
+      const bool reused = c != nullptr;
+      if (!c) {
+        auto opened = connect(address_, options_.timeoutMs);
+        if (!opened) return tl::unexpected(opened.error());
+        c = std::move(*opened);
+      }
+      ReplyPtr r(static_cast<redisReply*>(
+          redisCommandArgv(c.get(), static_cast<int>(argv.size()), argv.data(), lens.data())));
+      if (!r) {
+        const std::string why = c->errstr;
+        c.reset();
+        if (reused && attempt == 0) continue;
+        return tl::unexpected(BusError{"Redis: " + why});
+      }
+      if (r->type == REDIS_REPLY_ERROR) return tl::unexpected(BusError{std::string("Redis: ") + r->str});
+      return convert(r.get());
     }
   }
 
@@ -247,27 +263,38 @@ class RedisBus final : public Bus {
         }
       }
       try {
-        if (!c) {
-          auto opened = connect(address_, options_.timeoutMs);
-          if (!opened) {
-            requeue(std::move(batch));
-            if (!pause(options_.reconnectMs)) return;
-            continue;
+        // A connection kept from before may have been cut meanwhile (Redis restarted while this
+        // writer had nothing to send): then not one reply comes, and a new Redis has run none of
+        // the batch, which is sent once more on a new connection. (The resync after a restart
+        // writes the whole live list: dropped here, quiet games would vanish from it.)
+        for (int attempt = 0; attempt < 2; ++attempt) {
+          const bool reused = c != nullptr;
+          if (!c) {
+            auto opened = connect(address_, options_.timeoutMs);
+            if (!opened) {
+              requeue(std::move(batch));
+              batch.clear();
+              if (!pause(options_.reconnectMs)) return;
+              break;
+            }
+            c = std::move(*opened);
           }
-          c = std::move(*opened);
-        }
-        for (const auto& args : batch) append(c.get(), args);
-        bool ok = true;
-        for (std::size_t i = 0; i < batch.size() && ok; ++i) {
-          void* raw = nullptr;
-          ok = redisGetReply(c.get(), &raw) == REDIS_OK;
-          freeReplyObject(raw);
-        }
-        if (!ok) {
-          // Sent or not, these are gone: at most once, as the followers expect.
+          for (const auto& args : batch) append(c.get(), args);
+          std::size_t replies = 0;
+          bool ok = true;
+          for (std::size_t i = 0; i < batch.size() && ok; ++i) {
+            void* raw = nullptr;
+            ok = redisGetReply(c.get(), &raw) == REDIS_OK;
+            if (ok) ++replies;
+            freeReplyObject(raw);
+          }
+          if (ok) break;
           c.reset();
+          if (reused && replies == 0 && attempt == 0) continue;
+          // Sent or not, these are gone: at most once, as the followers expect.
           std::lock_guard lock(mu_);
-          dropped_ += static_cast<long long>(batch.size());
+          dropped_ += static_cast<long long>(batch.size() - replies);
+          break;
         }
       } catch (...) {
         c.reset();
@@ -398,6 +425,8 @@ class RedisBus final : public Bus {
   int wakeFds_[2] = {-1, -1};
   std::mutex commandMu_;
   Context command_;
+  std::mutex urgentMu_;  // heartbeats: a connection of their own, never behind the queue
+  Context urgent_;
 };
 
 }  // namespace

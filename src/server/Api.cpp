@@ -5,6 +5,7 @@
 namespace semis::server {
 
 ApiResponse apiError(int status, std::string_view code, std::string_view message) {
+  Metrics::refused("http", code);
   // Messages quote client text: dumpJson never throws on it.
   return {status, "application/json", protocol::dumpJson(Json{{"error", {{"code", code}, {"message", message}}}})};
 }

@@ -19,6 +19,8 @@ class Club final : public ClubHooks {
       : store_(store), ratings_(store), accounts_(store, hub, ratings_), matchmaker_(store, hub, ratings_),
         friends_(store, hub), hub_(hub) {
     hub.setClub(this);
+    ratings_.onRated([&hub](const std::string& player, const Json& message) { hub.notify(player, message); },
+                     &hub.metrics());
   }
   ~Club() override { hub_.setClub(nullptr); }
 

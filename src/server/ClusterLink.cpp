@@ -1,5 +1,8 @@
 #include "server/ClusterLink.hpp"
 
+#include <utility>
+
+#include "accounts/Tokens.hpp"
 #include "protocol/Json.hpp"
 
 namespace semis::server {
@@ -91,6 +94,7 @@ std::optional<BusMessage> decodeBusMessage(const std::string& site, const std::s
       return m;
     }
     if (kind != "beat" || !read(j, "peers", m.peers)) return std::nullopt;
+    (void)read(j, "boot", m.boot);  // (absent from an older instance: never a restart)
     m.kind = BusMessage::Kind::Heartbeat;
     return m;
   }
@@ -125,7 +129,47 @@ std::optional<BusMessage> decodeBusMessage(const std::string& site, const std::s
 
 ClusterLink::ClusterLink(cluster::Bus& bus, std::string instance, std::string site)
     : bus_(bus), instance_(std::move(instance)), site_(std::move(site)), liveLines_(site_ + ":live"),
-      liveOrder_(site_ + ":live:order") {}
+      liveOrder_(site_ + ":live:order"), boot_(accounts::randomId(10)) {}
+
+ClusterLink::~ClusterLink() { stopBeating(); }
+
+void ClusterLink::startBeating(std::function<long long()> peers, std::function<void()> late, long long everyMs,
+                               long long silentMs) {
+  if (beater_.joinable()) return;
+  beater_ = std::thread([this, peers = std::move(peers), late = std::move(late), everyMs, silentMs] {
+    using Clock = std::chrono::steady_clock;
+    auto last = Clock::now();
+    std::unique_lock lock(beatMu_);
+    while (!beatStop_) {
+      lock.unlock();
+      const auto now = Clock::now();
+      // No exception leaves the thread: a failed beat is the next one's to make.
+      try {
+        heartbeat(peers());
+        if (now - last > std::chrono::milliseconds(silentMs)) late();
+        const long long wall = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                   std::chrono::system_clock::now().time_since_epoch())
+                                   .count();
+        auto gone = silent(wall, silentMs);
+        std::lock_guard guard(mu_);
+        lapsed_.insert(lapsed_.end(), gone.begin(), gone.end());
+      } catch (const std::exception&) {
+      }
+      last = now;
+      lock.lock();
+      beatWake_.wait_for(lock, std::chrono::milliseconds(everyMs), [this] { return beatStop_; });
+    }
+  });
+}
+
+void ClusterLink::stopBeating() {
+  {
+    std::lock_guard lock(beatMu_);
+    beatStop_ = true;
+  }
+  beatWake_.notify_all();
+  if (beater_.joinable()) beater_.join();
+}
 
 void ClusterLink::publishAction(const store::Action& action) {
   bus_.publish(gameChannel(site_, action.game), dump(Json{{"i", instance_}, {"k", "action"}, {"action", actionJson(action)}}));
@@ -150,7 +194,7 @@ void ClusterLink::publishForget(const std::string& tokenHash, const std::string&
 }
 
 void ClusterLink::heartbeat(long long peers) {
-  bus_.publish(instancesChannel(site_), dump(Json{{"i", instance_}, {"k", "beat"}, {"peers", peers}}));
+  bus_.publishNow(instancesChannel(site_), dump(Json{{"i", instance_}, {"k", "beat"}, {"peers", peers}, {"boot", boot_}}));
 }
 
 void ClusterLink::setLiveLine(const std::string& game, long long created, const Json& line) {
@@ -180,30 +224,77 @@ std::optional<Json> ClusterLink::liveLines(std::size_t limit) {
   return out;
 }
 
-void ClusterLink::heard(const std::string& instance, long long peers, long long nowMs) {
-  if (instance == instance_) return;
+ClusterLink::Heard ClusterLink::heard(const std::string& instance, long long peers, const std::string& boot,
+                                      long long nowMs) {
+  if (instance == instance_) return Heard::Known;
   std::lock_guard lock(mu_);
-  others_[instance] = Other{peers, nowMs};
+  auto [it, fresh] = others_.try_emplace(instance);
+  Other& o = it->second;
+  Heard h = Heard::Known;
+  if (!fresh && !boot.empty() && !o.boot.empty() && boot != o.boot) {
+    h = Heard::Restarted;  // what its old process announced is void
+  } else if (!fresh && !o.alive) {
+    h = Heard::Back;
+  }
+  o.peers = peers;
+  o.lastMs = nowMs;
+  if (!boot.empty()) o.boot = boot;
+  o.alive = true;
+  if (h != Heard::Known) returned_[instance] = returned_[instance] || h == Heard::Restarted;
+  return h;
+}
+
+ClusterLink::Heard ClusterLink::touched(const std::string& instance, long long nowMs) {
+  if (instance == instance_) return Heard::Known;
+  std::lock_guard lock(mu_);
+  auto [it, fresh] = others_.try_emplace(instance);
+  const bool back = !fresh && !it->second.alive;
+  it->second.lastMs = std::max(it->second.lastMs, nowMs);
+  it->second.alive = true;
+  if (back) returned_.try_emplace(instance, false);
+  return back ? Heard::Back : Heard::Known;
 }
 
 std::vector<std::string> ClusterLink::silent(long long nowMs, long long silentMs) {
   std::vector<std::string> gone;
   std::lock_guard lock(mu_);
-  for (auto it = others_.begin(); it != others_.end();) {
-    if (nowMs - it->second.lastMs > silentMs) {
-      gone.push_back(it->first);
-      it = others_.erase(it);
-    } else {
-      ++it;
+  // Checked every second: a longer gap means this instance was stopped or starved, and the others'
+  // beats of that time may still be unread. Judge at the next check instead.
+  const bool stalled = lastCheckMs_ != 0 && nowMs - lastCheckMs_ > silentMs / 2;
+  lastCheckMs_ = nowMs;
+  if (stalled) {
+    for (auto& [name, o] : others_) o.lastMs = std::max(o.lastMs, nowMs - silentMs / 2);
+    return gone;
+  }
+  for (auto& [name, o] : others_) {
+    if (o.alive && nowMs - o.lastMs > silentMs) {
+      o.alive = false;
+      gone.push_back(name);
     }
   }
   return gone;
 }
 
+bool ClusterLink::alive(const std::string& instance) {
+  std::lock_guard lock(mu_);
+  auto it = others_.find(instance);
+  return it == others_.end() || it->second.alive;  // (one not heard yet spoke: it lives)
+}
+
+std::vector<std::string> ClusterLink::lapsed() {
+  std::lock_guard lock(mu_);
+  return std::exchange(lapsed_, {});
+}
+
+std::map<std::string, bool> ClusterLink::returned() {
+  std::lock_guard lock(mu_);
+  return std::exchange(returned_, {});
+}
+
 long long ClusterLink::otherPeers() {
   long long n = 0;
   std::lock_guard lock(mu_);
-  for (const auto& [name, o] : others_) n += o.peers;
+  for (const auto& [name, o] : others_) n += o.alive ? o.peers : 0;
   return n;
 }
 

@@ -107,6 +107,7 @@ void Friends::invite(const std::shared_ptr<Peer>& peer, const protocol::ClientMe
   const std::string& me = peer->playerId();
   const std::string& other = msg.club.friendId;
   auto fail = [&](const std::string& code, const std::string& message) {
+    Metrics::refused("ws", code);
     peer->send(text(protocol::errorMessage(code, message)));
   };
   if (other == me) return fail("bad_message", "you cannot invite yourself");
@@ -146,9 +147,15 @@ void Friends::invite(const std::shared_ptr<Peer>& peer, const protocol::ClientMe
 
 void Friends::decline(const std::shared_ptr<Peer>& peer, const std::string& game) {
   auto state = hub_.state(game, peer->playerId());
-  if (!state) return peer->send(text(protocol::errorMessage("not_found", "no such game")));
+  if (!state) {
+    Metrics::refused("ws", "not_found");
+    return peer->send(text(protocol::errorMessage("not_found", "no such game")));
+  }
   const std::string you = state->value("you", "spectator");
-  if (you != "S" && you != "N") return peer->send(text(protocol::errorMessage("not_a_player", "not your invitation")));
+  if (you != "S" && you != "N") {
+    Metrics::refused("ws", "not_a_player");
+    return peer->send(text(protocol::errorMessage("not_a_player", "not your invitation")));
+  }
   protocol::ClientMessage abort;
   abort.type = protocol::MsgType::Abort;
   abort.game = game;

@@ -78,7 +78,10 @@ Hub::Hub(store::Store& store, Metrics& metrics, std::unique_ptr<MoveSource> ai, 
       options_(options),
       pool_(AiPoolOptions{std::max(1, options.aiThreads), options.aiQueue, options.aiPerPlayer}) {}
 
-Hub::~Hub() { pool_.stop(); }
+Hub::~Hub() {
+  stopCluster();
+  pool_.stop();
+}
 
 Hub::LivePtr Hub::inMemory(const std::string& id) {
   std::lock_guard lock(gamesMu_);
@@ -98,6 +101,7 @@ std::array<std::string, 2> Hub::seatNames(const store::GameRow& row, const room:
 
 void Hub::stopAi() {
   stopping_ = true;
+  stopCluster();
   pool_.stop();
 }
 
@@ -111,7 +115,7 @@ Result<long long> Hub::resume() {
 
 Identity Hub::identify(const std::string& token, const std::string& address) {
   if (!accounts::validToken(token)) {
-    Identity fresh{accounts::newToken(), "", "", true, false, address};
+    Identity fresh{accounts::newToken(), "", "", true, false, address, ""};
     fresh.id = accounts::guestId(fresh.token);
     fresh.name = guestName(fresh.id);
     return fresh;
@@ -123,11 +127,11 @@ Identity Hub::identify(const std::string& token, const std::string& address) {
     std::lock_guard lock(playersMu_);
     if (auto it = byToken_.find(hash); it != byToken_.end()) {
       // Kept a short while only: a session revoked where the bus did not reach ends here soon too.
-      if (now - it->second.at < kSessionCheck) return {token, it->second.row.id, it->second.row.name, false, true, address};
+      if (now - it->second.at < kSessionCheck) return {token, it->second.row.id, it->second.row.name, false, true, address, ""};
       touched = it->second.touched;
     }
   }
-  Identity me{token, accounts::guestId(token), "", false, false, address};
+  Identity me{token, accounts::guestId(token), "", false, false, address, ""};
   me.name = guestName(me.id);
   auto row = store_.playerByToken(hash);
   if (!row) {
@@ -272,12 +276,13 @@ void Hub::adoptNew(std::unique_ptr<room::Room> room) {
   auto live = std::make_shared<Live>();
   live->room = std::move(room);
   live->lastActivity = Clock::now();
+  metrics_.gamesCreated++;
   {
+    // A player told of the game (a pairing, an invitation) may have loaded it first: keep his copy.
     std::lock_guard lock(gamesMu_);
-    games_[id] = live;
+    if (!games_.try_emplace(id, live).second) return;
   }
   held(id);
-  metrics_.gamesCreated++;
   countGames();
   std::lock_guard lock(live->mu);
   afterChange(*live);
@@ -508,6 +513,7 @@ void Hub::tick() {
   const auto now = Clock::now();
   if (++ticks_ % 600 == 0) evict();
   if (link_ && ticks_ % 10 == 0) clusterTick();
+  if (link_) dueClaims();
   std::vector<std::string> clocked;
   std::vector<std::string> retry;
   {

@@ -111,6 +111,7 @@ class Hub {
   // Cancels and waits for the AI work in flight: called before the network objects are destroyed.
   void stopAi();
 
+  [[nodiscard]] Metrics& metrics() { return metrics_; }
   // For tests and /metrics: games in memory.
   [[nodiscard]] std::size_t gamesInMemory();
 
@@ -157,7 +158,8 @@ class Hub {
   void hint(const std::shared_ptr<Peer>& peer, const LivePtr& live);
   void join(const std::shared_ptr<Peer>& peer, const protocol::ClientMessage& msg);
   void leave(Peer& peer, const std::string& gameId);
-  void act(const std::shared_ptr<Peer>& peer, const protocol::ClientMessage& msg);
+  // `claimChecked`: a claim whose opponent's presence was asked of every instance (checkClaim).
+  void act(const std::shared_ptr<Peer>& peer, const protocol::ClientMessage& msg, bool claimChecked = false);
   Outcome<void> actOnce(Peer& peer, const LivePtr& live, const protocol::ClientMessage& msg);
   void rematch(Peer& peer, const LivePtr& live);
   Outcome<void> rematchOnce(Peer& peer, const LivePtr& live);
@@ -186,7 +188,22 @@ class Hub {
   std::size_t watcherCount(const Live& live) const;
   void clusterTick();
   void catchUp(const std::vector<LivePtr>& games, std::chrono::steady_clock::time_point now);
-  void resync();  // the bus came back: reload what is held, say who watches
+  void resync();  // the bus came back: reload what is held, say who watches, list again
+  // The bus's game messages run on a worker of their own (HubCluster.cpp), in order.
+  struct BusWork;
+  void post(std::function<void()> work);
+  void busWorker();
+  void stopCluster();
+  void onGameMessage(const std::string& channel, const std::string& payload);
+  void reannounce();  // this instance was silent a while: its connections, to the others again
+  // A claim in a cluster waits for the instances' answers about the opponent (true: deferred).
+  bool checkClaim(const std::shared_ptr<Peer>& peer, const protocol::ClientMessage& msg, Live& live);
+  void dueClaims();
+  struct PendingClaim {
+    std::weak_ptr<Peer> peer;
+    protocol::ClientMessage msg;
+    std::chrono::steady_clock::time_point due;
+  };
 
   store::Store& store_;
   Metrics& metrics_;
@@ -219,6 +236,9 @@ class Hub {
   Buckets createBuckets_;  // per address (server/Buckets.hpp)
 
   std::unique_ptr<ClusterLink> link_;  // null: alone
+  std::unique_ptr<BusWork> busWork_;
+  std::mutex claimsMu_;
+  std::vector<PendingClaim> claims_;
   ClubHooks* club_ = nullptr;          // null: no club
 
   std::atomic<bool> stopping_{false};

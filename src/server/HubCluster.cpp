@@ -2,11 +2,13 @@
 // stores a game's action publishes it on the game's channel; every other instance holding the game
 // follows it (the action appended to its copy, or the game reloaded from the store when it missed
 // one), and sends the new events to its own watchers. Presence is summed from each instance's
-// announced connections; an instance that stops beating is forgotten, and the AI turns it may have
-// been thinking about are taken up by the instances holding those games (the store's event numbers
-// let only one of them play the move). Without a bus none of this runs: the embedded default.
+// announced connections, each instance's under a lease: one that stops beating is suspended (its
+// connections stop counting until it is heard again), and the AI turns it may have been thinking
+// about are taken up by the instances holding those games (the store's event numbers let only one
+// of them play the move). Without a bus none of this runs: the embedded default.
 
 #include <algorithm>
+#include <tuple>
 
 #include "server/ClusterLink.hpp"
 #include "server/Hub.hpp"
@@ -18,16 +20,70 @@ namespace semis::server {
 namespace {
 
 constexpr long long kSilentMs = 3500;  // an instance not heard for this long is gone (beats: 1 s)
+constexpr long long kBeatMs = 1000;
 constexpr int kSweepEvery = 3;          // cluster ticks (1 s) between two catch-ups of quiet games
+constexpr std::size_t kBusBacklog = 200000;  // bus messages waiting for the worker; past it: resync
+constexpr auto kClaimCheck = std::chrono::milliseconds(1500);  // answers to a claim's `ask`
 
 }  // namespace
 
 void Hub::joinCluster(cluster::Bus& bus, const std::string& instance, const std::string& site) {
   link_ = std::make_unique<ClusterLink>(bus, instance, site);
+  busWork_ = std::make_unique<BusWork>();
+  busWork_->thread = std::thread([this] { busWorker(); });
   bus.subscribe(ClusterLink::instancesChannel(site));
   bus.start({[this](const std::string& channel, const std::string& payload) { onBus(channel, payload); },
-             [this] { resync(); }, [this](const std::string& channel) { subscribedTo(channel); }});
+             [this] { post([this] { resync(); }); },
+             [this](const std::string& channel) { post([this, channel] { subscribedTo(channel); }); }});
   link_->heartbeat(0);
+  link_->startBeating(
+      [this] {
+        std::lock_guard lock(peersMu_);
+        return static_cast<long long>(peers_.size());
+      },
+      [this] { post([this] { reannounce(); }); }, kBeatMs, kSilentMs);
+}
+
+void Hub::post(std::function<void()> work) {
+  if (!busWork_) return;
+  std::lock_guard lock(busWork_->mu);
+  if (busWork_->stop) return;
+  if (busWork_->queue.size() >= kBusBacklog) {
+    // Too far behind to catch up message by message: the record and a fresh announcement instead.
+    busWork_->queue.clear();
+    metrics_.busRefused++;
+    busWork_->queue.push_back([this] { resync(); });
+  }
+  busWork_->queue.push_back(std::move(work));
+  busWork_->wake.notify_one();
+}
+
+void Hub::busWorker() {
+  std::unique_lock lock(busWork_->mu);
+  while (true) {
+    busWork_->wake.wait(lock, [this] { return busWork_->stop || !busWork_->queue.empty(); });
+    if (busWork_->stop) return;
+    auto work = std::move(busWork_->queue.front());
+    busWork_->queue.pop_front();
+    lock.unlock();
+    try {
+      work();
+    } catch (const std::exception& e) {
+      logLine("error", "bus_handler_failed", {{"what", e.what()}});
+    }
+    lock.lock();
+  }
+}
+
+void Hub::stopCluster() {
+  if (link_) link_->stopBeating();
+  if (!busWork_) return;
+  {
+    std::lock_guard lock(busWork_->mu);
+    busWork_->stop = true;
+  }
+  busWork_->wake.notify_all();
+  if (busWork_->thread.joinable()) busWork_->thread.join();
 }
 
 void Hub::held(const std::string& id) {
@@ -39,14 +95,17 @@ void Hub::held(const std::string& id) {
 std::size_t Hub::watcherCount(const Live& live) const {
   std::size_t n = live.watchers.size();
   for (const auto& [instance, counts] : live.remote) {
+    if (!link_->alive(instance)) continue;  // its lease lapsed: counted again when it is heard
     for (const auto& [player, c] : counts) n += static_cast<std::size_t>(c);
   }
   return n;
 }
 
 void Hub::onBus(const std::string& channel, const std::string& payload) {
-  // On the bus's reader thread: nothing may escape it.
+  // On the bus's reader thread: nothing may escape it, and nothing here waits on a game. What
+  // concerns the instances is handled at once; a game's messages go to the worker, in order.
   try {
+    if (channel != ClusterLink::instancesChannel(link_->site())) return post([this, channel, payload] { onGameMessage(channel, payload); });
     auto m = decodeBusMessage(link_->site(), channel, payload);
     if (!m) {
       metrics_.busRefused++;
@@ -54,31 +113,47 @@ void Hub::onBus(const std::string& channel, const std::string& payload) {
       return;
     }
     if (m->instance == link_->instance()) return;  // our own, back from Redis
-    if (m->kind == BusMessage::Kind::Heartbeat) return link_->heard(m->instance, m->peers, nowMs());
+    if (m->kind == BusMessage::Kind::Heartbeat) {
+      link_->heard(m->instance, m->peers, m->boot, nowMs());
+      return;
+    }
+    link_->touched(m->instance, nowMs());
     if (m->kind == BusMessage::Kind::Notify) return sendLocal(m->player, text(m->message));
     if (m->kind == BusMessage::Kind::Forget) return forgetHere(m->tokenHash, m->player);
-    LivePtr live = inMemory(m->game);
-    if (!live) return;
-    std::lock_guard lock(live->mu);
-    if (live->gone) return;
-    switch (m->kind) {
-      case BusMessage::Kind::Action:
-        return followRemote(*live, m->action);
-      case BusMessage::Kind::Connections:
-        if (m->counts.empty())
-          live->remote.erase(m->instance);
-        else
-          live->remote[m->instance] = std::move(m->counts);
-        recount(*live);
-        return afterChange(*live);
-      case BusMessage::Kind::Ask:
-        if (!live->watchers.empty()) announce(*live);
-        return;
-      default:
-        return;
-    }
   } catch (const std::exception& e) {
     logLine("error", "bus_handler_failed", {{"what", e.what()}});
+  }
+}
+
+void Hub::onGameMessage(const std::string& channel, const std::string& payload) {
+  auto m = decodeBusMessage(link_->site(), channel, payload);
+  if (!m) {
+    metrics_.busRefused++;
+    logWarn("bus_message_refused", {{"channel", channel.substr(0, 64)}});
+    return;
+  }
+  if (m->instance == link_->instance()) return;
+  // Whoever speaks lives: its presence counts again (a heartbeat read late must not withdraw it).
+  link_->touched(m->instance, nowMs());
+  LivePtr live = inMemory(m->game);
+  if (!live) return;
+  std::lock_guard lock(live->mu);
+  if (live->gone) return;
+  switch (m->kind) {
+    case BusMessage::Kind::Action:
+      return followRemote(*live, m->action);
+    case BusMessage::Kind::Connections:
+      if (m->counts.empty())
+        live->remote.erase(m->instance);
+      else
+        live->remote[m->instance] = std::move(m->counts);
+      recount(*live);
+      return afterChange(*live);
+    case BusMessage::Kind::Ask:
+      if (!live->watchers.empty()) announce(*live);
+      return;
+    default:
+      return;
   }
 }
 
@@ -168,6 +243,7 @@ void Hub::recount(Live& live) {
     if (auto p = weak.lock()) ++total[p->playerId()];
   }
   for (const auto& [instance, counts] : live.remote) {
+    if (!link_->alive(instance)) continue;  // silent: suspended, not forgotten (it may be paused)
     for (const auto& [player, n] : counts) total[player] += n;
   }
   room::Room& room = *live.room;
@@ -191,14 +267,15 @@ void Hub::announce(Live& live) {
 }
 
 void Hub::clusterTick() {
-  long long peers = 0;
-  {
-    std::lock_guard lock(peersMu_);
-    peers = static_cast<long long>(peers_.size());
-  }
-  link_->heartbeat(peers);
-  const auto gone = link_->silent(nowMs(), kSilentMs);
+  // (The heartbeats have a thread of their own: ClusterLink::startBeating.)
+  const auto gone = link_->lapsed();
+  const auto back = link_->returned();
   if (!gone.empty()) logInfo("instances_gone", {{"instances", gone}});
+  if (!back.empty()) {
+    Json names = Json::array();
+    for (const auto& [name, restarted] : back) names.push_back(Json{{"instance", name}, {"restarted", restarted}});
+    logInfo("instances_back", {{"instances", names}});
+  }
   std::vector<LivePtr> games;
   {
     std::lock_guard lock(gamesMu_);
@@ -211,8 +288,17 @@ void Hub::clusterTick() {
     if (live->gone) continue;
     // What a silent instance stored last may have died in its publish queue: read the record.
     if (!gone.empty()) refresh(*live);
-    bool changed = false;
-    for (const std::string& instance : gone) changed = live->remote.erase(instance) > 0 || changed;
+    // A silent instance's connections are suspended (recount() leaves them out); one heard again
+    // has them back, unless it is a new process, whose old connections are gone for good.
+    bool lapsedHere = false;
+    for (const std::string& instance : gone) lapsedHere = live->remote.count(instance) > 0 || lapsedHere;
+    bool changed = lapsedHere;
+    for (const auto& [instance, restarted] : back) {
+      if (restarted)
+        changed = live->remote.erase(instance) > 0 || changed;
+      else
+        changed = live->remote.count(instance) > 0 || changed;
+    }
     if (changed) {
       recount(*live);
       afterChange(*live);
@@ -223,7 +309,65 @@ void Hub::clusterTick() {
     const room::Room& room = *live->room;
     if (!room.aiToMove() || live->aiQueued) continue;
     const int budget = aiBudgetMs(room.spec().level, room.clockLeftToMove(now), room.spec().clock.increment);
-    if (changed || now - live->lastActivity > std::chrono::milliseconds(budget + kSilentMs)) maybeAi(live);
+    if (lapsedHere || now - live->lastActivity > std::chrono::milliseconds(budget + kSilentMs)) maybeAi(live);
+  }
+}
+
+void Hub::reannounce() {
+  // This instance was not heard for a while (stopped, starved): the others suspended its
+  // connections, and may have reloaded games meanwhile. Say again who watches what from here.
+  std::vector<LivePtr> games;
+  {
+    std::lock_guard lock(gamesMu_);
+    for (auto& [id, live] : games_) games.push_back(live);
+  }
+  long long announced = 0;
+  for (const LivePtr& live : games) {
+    std::lock_guard lock(live->mu);
+    if (live->gone || live->watchers.empty()) continue;
+    announce(*live);
+    ++announced;
+  }
+  logInfo("presence_announced_again", {{"games", announced}});
+}
+
+bool Hub::checkClaim(const std::shared_ptr<Peer>& peer, const protocol::ClientMessage& msg, Live& live) {
+  // A claim in a cluster is decided on the truth, not on this copy's idea of the opponent's
+  // presence: the instances holding the game are asked who is connected (their answers update the
+  // copy), and the claim is run once they have had the time to answer.
+  if (!link_) return false;
+  const room::Room& room = *live.room;
+  const auto side = room.seatOf(peer->playerId());
+  if (!side || !room.spec().rated || room.over()) return false;
+  const auto at = room.claimAt(static_cast<std::size_t>(1 - index(*side)));
+  if (!at || nowMs() < *at) return false;  // refused anyway, at once
+  std::lock_guard lock(claimsMu_);
+  for (const PendingClaim& c : claims_) {
+    // The same claim asked again meanwhile: the one waiting answers it.
+    if (c.msg.game == msg.game && c.peer.lock() == peer) return true;
+  }
+  if (claims_.size() >= 10000) return false;  // (bounded: past it, decided on the copy)
+  link_->publishAsk(room.id());
+  claims_.push_back(PendingClaim{peer, msg, std::chrono::steady_clock::now() + kClaimCheck});
+  return true;
+}
+
+void Hub::dueClaims() {
+  std::vector<PendingClaim> due;
+  {
+    std::lock_guard lock(claimsMu_);
+    const auto now = std::chrono::steady_clock::now();
+    for (auto it = claims_.begin(); it != claims_.end();) {
+      if (it->due <= now) {
+        due.push_back(std::move(*it));
+        it = claims_.erase(it);
+      } else {
+        ++it;
+      }
+    }
+  }
+  for (const PendingClaim& c : due) {
+    if (auto p = c.peer.lock()) act(p, c.msg, true);
   }
 }
 
@@ -271,6 +415,15 @@ void Hub::resync() {
     link_->publishAsk(live->room->id());
     if (!live->watchers.empty()) announce(*live);
   }
+  // A Redis that restarted has lost the shared live list: write every line listed here again,
+  // changed or not (afterChange() writes a line only when it changes, so a quiet game would stay
+  // out of every instance's list, lobby counts and friends' `playing` until its next move).
+  std::vector<std::tuple<std::string, long long, Json>> lines;
+  {
+    std::lock_guard lock(liveMu_);
+    for (const auto& [key, line] : live_) lines.emplace_back(key.second, key.first, line);
+  }
+  for (const auto& [id, created, line] : lines) link_->setLiveLine(id, created, line);
 }
 
 }  // namespace semis::server

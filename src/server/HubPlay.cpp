@@ -22,6 +22,7 @@ Refusal retryable(Refusal r) {
 
 void Hub::sendError(Peer& peer, const Refusal& refusal, const Json& id) {
   metrics_.errors++;
+  Metrics::refused("ws", refusal.code);
   Json e = protocol::errorMessage(refusal.code, refusal.message, id);
   if (refusal.n) e["n"] = *refusal.n;
   peer.send(text(e));
@@ -218,13 +219,14 @@ void Hub::leave(Peer& peer, const std::string& gameId) {
   afterChange(*live);
 }
 
-void Hub::act(const std::shared_ptr<Peer>& peer, const protocol::ClientMessage& msg) {
+void Hub::act(const std::shared_ptr<Peer>& peer, const protocol::ClientMessage& msg, bool claimChecked) {
   using protocol::MsgType;
   auto found = find(msg.game);
   if (!found) return sendError(*peer, found.error(), msg.id);
   LivePtr live = *found;
   std::lock_guard lock(live->mu);
-  if (live->gone) return act(peer, msg);
+  if (live->gone) return act(peer, msg, claimChecked);
+  if (msg.type == MsgType::Claim && !claimChecked && checkClaim(peer, msg, *live)) return;  // decided in a moment
   if (msg.type == MsgType::Rematch) return rematch(*peer, live);
   if (msg.type == MsgType::Hint) return hint(peer, live);
   for (int attempt = 0;; ++attempt) {
@@ -313,12 +315,15 @@ Outcome<void> Hub::rematchOnce(Peer& peer, const LivePtr& live) {
   fresh->lastActivity = std::chrono::steady_clock::now();
   // The new game is created in the same transaction as the event that announces it.
   if (auto r = commit(*live, *saved, *change, fresh->room->row()); !r) return r;
+  // The `rematch` event is out (commit sent it): a player may already have joined the new game,
+  // loading it from the record into the map. That copy is the game his socket watches: never
+  // replace it (the replaced copy would get the events and he none of them).
+  metrics_.gamesCreated++;
   {
     std::lock_guard lock(gamesMu_);
-    games_[newId] = fresh;
+    if (!games_.try_emplace(newId, fresh).second) return {};
   }
   held(newId);
-  metrics_.gamesCreated++;
   std::lock_guard lock(fresh->mu);
   afterChange(*fresh);
   maybeAi(fresh);

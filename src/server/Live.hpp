@@ -3,9 +3,13 @@
 // watching it, and its own lock, which serializes every action on this game and nothing else.
 
 #include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <string>
+#include <thread>
 #include <unordered_map>
 
 #include "server/Hub.hpp"
@@ -22,6 +26,16 @@ inline long long nowMs() {
 inline Message text(const Json& j) {
   return std::make_shared<const std::string>(j.dump(-1, ' ', false, Json::error_handler_t::replace));
 }
+
+// The bus's game messages wait here for a worker thread of their own (HubCluster.cpp): the bus's
+// reader thread only reads and sorts, so the instances' heartbeats are never read behind a game's lock.
+struct Hub::BusWork {
+  std::mutex mu;
+  std::condition_variable wake;
+  std::deque<std::function<void()>> queue;
+  bool stop = false;
+  std::thread thread;
+};
 
 struct Hub::Live {
   std::mutex mu;

@@ -41,6 +41,7 @@ Json clockJson(const store::SeekRow& s) {
 }  // namespace
 
 void Matchmaker::error(Peer& peer, const std::string& code, const std::string& message) {
+  Metrics::refused("ws", code);
   peer.send(text(protocol::errorMessage(code, message)));
 }
 

@@ -1,13 +1,51 @@
 #include "server/Metrics.hpp"
 
+#include <map>
+#include <mutex>
+#include <utility>
+
 namespace semis::server {
 
 namespace {
+
+struct Refusals {
+  std::mutex mu;
+  std::map<std::pair<std::string, std::string>, long long> counts;
+};
+
+Refusals& refusalCounts() {
+  static Refusals r;
+  return r;
+}
+
+// A code as a label value: the server's own codes are [a-z_]; anything else is not one.
+bool plainCode(std::string_view code) {
+  if (code.empty() || code.size() > 40) return false;
+  for (char c : code)
+    if (!((c >= 'a' && c <= 'z') || c == '_')) return false;
+  return true;
+}
+
 void metric(std::string& out, const char* name, const char* type, const char* help, const std::string& value) {
   out +=
       std::string("# HELP ") + name + " " + help + "\n# TYPE " + name + " " + type + "\n" + name + " " + value + "\n";
 }
 }  // namespace
+
+void Metrics::refused(std::string_view via, std::string_view code) {
+  Refusals& r = refusalCounts();
+  std::lock_guard lock(r.mu);
+  std::pair<std::string, std::string> key{std::string(via), plainCode(code) ? std::string(code) : "other"};
+  if (r.counts.size() >= 256 && r.counts.count(key) == 0) key.second = "other";
+  ++r.counts[key];
+}
+
+long long Metrics::refusals(std::string_view via, std::string_view code) {
+  Refusals& r = refusalCounts();
+  std::lock_guard lock(r.mu);
+  auto it = r.counts.find({std::string(via), std::string(code)});
+  return it == r.counts.end() ? 0 : it->second;
+}
 
 std::string Metrics::render() const {
   std::string out;
@@ -37,6 +75,16 @@ std::string Metrics::render() const {
   metric(out, "semis_bus_caught_up_total", "counter", "Quiet games found behind the record and reloaded.",
          std::to_string(busCaughtUp.load()));
   metric(out, "semis_bus_refused_total", "counter", "Malformed bus messages.", std::to_string(busRefused.load()));
+  metric(out, "semis_ratings_deferred_total", "counter", "Rated ends left to the sweep (the queue was full).",
+         std::to_string(ratingsDeferred.load()));
+  metric(out, "semis_ratings_swept_total", "counter", "Rated ends the sweep found never rated.",
+         std::to_string(ratingsSwept.load()));
+  out += "# HELP semis_refusals_total Refusals sent to clients, by channel (ws, http) and code.\n"
+         "# TYPE semis_refusals_total counter\n";
+  Refusals& r = refusalCounts();
+  std::lock_guard lock(r.mu);
+  for (const auto& [key, n] : r.counts)
+    out += "semis_refusals_total{via=\"" + key.first + "\",code=\"" + key.second + "\"} " + std::to_string(n) + "\n";
   metric(out, "semis_stale_tokens_total", "counter", "Revoked session cookies met again (each became a new guest).",
          std::to_string(staleTokens.load()));
   metric(out, "semis_no_shows_total", "counter", "Games aborted: a player never made his first move.",

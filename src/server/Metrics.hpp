@@ -3,6 +3,7 @@
 
 #include <atomic>
 #include <string>
+#include <string_view>
 
 namespace semis::server {
 
@@ -25,9 +26,17 @@ struct Metrics {
   std::atomic<long long> busReloads{0};     // games reloaded from the store (a gap, a lost bus)
   std::atomic<long long> busRefused{0};     // malformed bus messages
   std::atomic<long long> busCaughtUp{0};    // quiet games found behind the record (a lost publish)
+  std::atomic<long long> ratingsDeferred{0};  // rated ends the queue had no room for (left to the sweep)
+  std::atomic<long long> ratingsSwept{0};     // rated ends the sweep found never rated
   std::atomic<long long> staleTokens{0};    // revoked session cookies met again (each a new guest)
   std::atomic<long long> noShows{0};        // games aborted because a player never made his first move
   std::atomic<long long> originsRefused{0}; // WebSocket upgrades from another site's page
+
+  // A refusal sent to a client (a WebSocket `error`, `via` "ws", or an HTTP API error, "http"), by
+  // its code: `semis_refusals_total{via,code}`. Process-wide (the API's error answers know no
+  // Metrics); at most 256 distinct codes, the rest counted as "other".
+  static void refused(std::string_view via, std::string_view code);
+  [[nodiscard]] static long long refusals(std::string_view via, std::string_view code);
 
   [[nodiscard]] std::string render() const;
 };

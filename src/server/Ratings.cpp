@@ -13,6 +13,9 @@ namespace {
 
 constexpr double kMsPerDay = 86'400'000.0;
 constexpr std::size_t kQueueLimit = 10000;  // ends waiting to be rated (a store outage's backlog)
+constexpr auto kSweepEvery = std::chrono::minutes(1);
+constexpr long long kSweepDaysMs = 30LL * 86'400'000;  // the start's sweep: the ends of 30 days
+constexpr long long kSweepWindowMs = 24LL * 3'600'000;  // then the last day's, every minute
 
 rating::Glicko glickoOf(const store::RatingRow& r) { return rating::Glicko{r.rating, r.deviation, r.volatility}; }
 
@@ -32,11 +35,50 @@ std::optional<std::string> keyOfRules(const std::string& rulesText) {
 
 void Ratings::queue(const std::string& gameId) {
   std::lock_guard lock(mu_);
-  if (queued_.size() >= kQueueLimit || !pending_.insert(gameId).second) return;
+  if (pending_.count(gameId) != 0) return;
+  if (queued_.size() >= kQueueLimit) {
+    // Full (a long store outage): the game stays unrated in the store, where the sweep finds it.
+    if (metrics_) metrics_->ratingsDeferred++;
+    logWarn("rating_deferred", {{"game", gameId}});
+    return;
+  }
+  pending_.insert(gameId);
   queued_.push_back(gameId);
 }
 
+std::optional<std::size_t> Ratings::sweep(long long sinceMs) {
+  // Room for what the queue holds: the rest waits for the next sweep.
+  std::size_t room = 0;
+  {
+    std::lock_guard lock(mu_);
+    room = kQueueLimit - std::min(kQueueLimit, queued_.size());
+  }
+  if (room == 0) return std::size_t{0};
+  auto ids = club_.unratedGames(sinceMs, std::min<std::size_t>(room, 1000));
+  if (!ids) {
+    logWarn("rating_sweep_failed", {{"what", ids.error().message}});
+    return std::nullopt;
+  }
+  std::size_t found = 0;
+  for (const std::string& id : *ids) {
+    std::lock_guard lock(mu_);
+    if (!pending_.insert(id).second) continue;
+    queued_.push_back(id);
+    ++found;
+  }
+  if (metrics_) metrics_->ratingsSwept += static_cast<long long>(found);
+  if (found > 0) logInfo("rating_sweep", {{"games", found}});
+  return found;
+}
+
 void Ratings::drain() {
+  if (const auto now = std::chrono::steady_clock::now(); now >= nextSweep_) {
+    // At start, every end of the last 30 days; then a minute's worth of ends missed, with margin.
+    const bool first = nextSweep_ == std::chrono::steady_clock::time_point{};
+    const long long since = nowMs() - (first ? kSweepDaysMs : kSweepWindowMs);
+    nextSweep_ = now + kSweepEvery;
+    (void)sweep(since);
+  }
   for (int i = 0; i < 64; ++i) {  // a bounded share of one tick
     std::string id;
     {
@@ -105,6 +147,11 @@ bool Ratings::rate(const std::string& gameId) {
   }
   if (applied) {
     logInfo("game_rated", {{"game", gameId}, {"key", *key}, {"change_s", out.change[0]}, {"change_n", out.change[1]}});
+    // Both players hear it at once, wherever they are connected (the page needs no polling).
+    if (told_) {
+      const Json message{{"type", "ratings"}, {"game", gameId}, {"key", *key}, {"ratings", resultJson(out)}};
+      for (const std::string& player : players) told_(player, message);
+    }
   }
   return true;  // (a Conflict: another instance rated it first)
 }
@@ -139,14 +186,17 @@ void Ratings::decorate(Json& state) {
   if (state.value("status", "") != "over") return;
   auto done = club_.ratedResult(state.value("id", ""));
   if (!done || !*done) return;
-  const store::RatedResult& rr = **done;
+  state["ratings"] = resultJson(**done);
+}
+
+Json Ratings::resultJson(const store::RatedResult& rr) {
   Json ratings = Json::object();
   for (std::size_t s = 0; s < 2; ++s) {
     ratings[s == 0 ? "S" : "N"] = Json{{"before", std::round(rr.after[s].rating - rr.change[s])},
                                        {"after", std::round(rr.after[s].rating)},
                                        {"change", std::round(rr.change[s])}};
   }
-  state["ratings"] = ratings;
+  return ratings;
 }
 
 std::optional<Json> Ratings::leaderboard(const std::string& key) {

@@ -3,6 +3,7 @@
 #include "server/Server.hpp"
 
 #include "server/Club.hpp"
+#include "server/HealthPort.hpp"
 #include "server/Study.hpp"
 
 #include <sys/resource.h>
@@ -195,6 +196,16 @@ int runServer(const ServerOptions& options, std::unique_ptr<MoveSource> ai) {
   Health health([&store] { return (*store)->player("").has_value(); });
   health.start();
   ServerContext ctx{hub, metrics, options, health, &club, &study};
+  HealthPort healthPort(health);
+  long long healthPortNumber = -1;
+  if (options.healthPort >= 0) {
+    auto hp = healthPort.start(options.address, static_cast<unsigned short>(options.healthPort));
+    if (!hp) {
+      logLine("error", "listen_failed", {{"what", hp.error().message}});
+      return 1;
+    }
+    healthPortNumber = *hp;
+  }
   auto listener = std::make_shared<Listener>(ioc, ctx);
   auto port = listener->open(options.address, options.port);
   if (!port) {
@@ -204,6 +215,7 @@ int runServer(const ServerOptions& options, std::unique_ptr<MoveSource> ai) {
   listener->accept();
   logInfo("listening", {{"address", options.address},
                         {"port", *port},
+                        {"health_port", healthPortNumber},
                         {"db", std::string((*store)->backend())},
                         {"instance", instance},
                         {"redis", options.redis},

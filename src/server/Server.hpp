@@ -35,6 +35,9 @@ struct ServerOptions {
   bool trustProxy = false;
   // A rated game's player with no connection left may be claimed against after this (docs/club.md).
   int claimSeconds = 30;
+  // /healthz also on this port, answered by a thread of its own (a load balancer's checks never
+  // wait behind game work); -1: none, 0: a free one (the `listening` line says which).
+  int healthPort = -1;
   // A game between two people whose player has not made his first move by then is aborted.
   int noShowSeconds = 60;
   // Pages of these origins ("https://host[:port]") may open WebSockets besides the site's own.

@@ -94,6 +94,7 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
       if (ec || !self->open_) return;
       const auto idle = std::chrono::steady_clock::now() - self->lastMessage_;
       if (idle >= std::chrono::seconds(self->ctx_.options.idleSeconds)) {
+        Metrics::refused("ws", "idle");
         self->enqueue(std::make_shared<const std::string>(protocol::dumpJson(protocol::errorMessage(
             "idle", "no message for " + std::to_string(self->ctx_.options.idleSeconds) + " s: closing"))));
         self->closeAfterWrites(websocket::close_code::policy_error);
@@ -141,6 +142,7 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
   void refuse(std::string_view code, std::string_view message, const Json& id = nullptr) {
     ++strikes_;
     ctx_.metrics.errors++;
+    Metrics::refused("ws", code);
     enqueue(std::make_shared<const std::string>(protocol::dumpJson(protocol::errorMessage(code, message, id))));
   }
 

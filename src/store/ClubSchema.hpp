@@ -52,4 +52,11 @@ inline constexpr const char* kDeleteAccount[] = {
     "DELETE FROM rating_points WHERE player=$1", "DELETE FROM seeks WHERE player=$1 AND game=''",
     "DELETE FROM friends WHERE player=$1 OR other=$1", "DELETE FROM blocks WHERE player=$1 OR other=$1"};
 
+// The rated ends never rated (ClubStore::unratedGames): $1 since (the games' last change), $2 limit.
+// SQLite numbers its parameters the same way (?NNN), so one text serves both.
+inline constexpr const char* kUnratedGamesSql =
+    "SELECT g.id FROM games g WHERE g.status='over' AND g.rated=1 AND g.updated>=$1 AND "
+    "g.result NOT LIKE '%\"reason\":\"aborted\"%' AND "
+    "NOT EXISTS (SELECT 1 FROM rated_results r WHERE r.game=g.id) ORDER BY g.updated LIMIT $2";
+
 }  // namespace semis::store

@@ -111,6 +111,9 @@ class ClubStore {
   // Both players' rows, the history points and the game's record of it, in one transaction.
   virtual StoreResult<void> applyRated(const RatedResult& result) = 0;
   virtual StoreResult<std::optional<RatedResult>> ratedResult(const std::string& game) = 0;
+  // Rated games over since `sinceMs` (their last change), not aborted, with no rated result yet:
+  // the ends that were never rated (an instance died, the store failed). Oldest first, `limit`.
+  virtual StoreResult<std::vector<std::string>> unratedGames(long long sinceMs, std::size_t limit) = 0;
   // Oldest first, at most `limit` (the newest ones).
   virtual StoreResult<std::vector<RatingPoint>> ratingHistory(const std::string& player, const std::string& key,
                                                               std::size_t limit) = 0;

@@ -190,6 +190,13 @@ class PgClub final : public ClubStore {
     if (!r) return tl::unexpected(r.error());
     return out;
   }
+  StoreResult<std::vector<std::string>> unratedGames(long long sinceMs, std::size_t limit) override {
+    std::vector<std::string> out;
+    auto r = query(kUnratedGamesSql, {num(sinceMs), num(static_cast<long long>(limit))},
+                   [&](const PgResult& res, int i) { out.push_back(res.text(i, 0)); });
+    if (!r) return tl::unexpected(r.error());
+    return out;
+  }
   StoreResult<std::pair<long long, double>> firstPlayerScore(const std::string& key) override {
     std::pair<long long, double> out{0, 0};
     auto r = query("SELECT COUNT(*),COALESCE(SUM(south_score),0) FROM rated_results WHERE game_key=$1", {key},

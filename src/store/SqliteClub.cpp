@@ -219,6 +219,14 @@ class SqliteClub final : public ClubStore {
     if (!r) return tl::unexpected(r.error());
     return out;
   }
+  StoreResult<std::vector<std::string>> unratedGames(long long sinceMs, std::size_t limit) override {
+    std::vector<std::string> out;
+    std::lock_guard lock(r_.mutex);
+    auto r = each(r_, kUnratedGamesSql, {sinceMs, static_cast<long long>(limit)},
+                  [&](sqlite3_stmt* s) { out.push_back(colText(s, 0)); });
+    if (!r) return tl::unexpected(r.error());
+    return out;
+  }
   StoreResult<std::pair<long long, double>> firstPlayerScore(const std::string& key) override {
     std::pair<long long, double> out{0, 0};
     std::lock_guard lock(r_.mutex);

@@ -69,6 +69,14 @@ export function startServerGame(page: GamePage, id: string): void {
           page.setState({ ...page.state, seats: keepRatings(msg.seats as GameState['seats'], page.state) });
         });
       }
+      // A rated result stored: both players are told at once (no polling), wherever they are.
+      if (msg.type === 'ratings' && msg.game === id && msg.ratings) {
+        const ratings = msg.ratings as GameState['ratings'];
+        if (feed.model) feed.model = { ...feed.model, ratings };
+        page.queue = page.queue.then(() => {
+          if (page.state) page.setState({ ...page.state, ratings });
+        });
+      }
       // Events replayed after a reconnect carry the clocks of their time: ask for today's.
       if (msg.type === 'caught_up' && msg.game === id) void refetch(page, feed, id, conn);
       if (msg.type === 'hint' && msg.game === id && pendingHint) {
@@ -80,7 +88,6 @@ export function startServerGame(page: GamePage, id: string): void {
     },
   });
   (window as unknown as { semisConnection: Connection }).semisConnection = conn;
-  page.askRatings = () => void refetch(page, feed, id, conn);
   page.source = {
     kind: 'server',
     play: (house) => {
@@ -242,6 +249,8 @@ async function refetch(page: GamePage, feed: Feed, id: string, conn: Connection)
     const { position, legal, plies, status, result, set, points, set_results, clock, can_swap, can_abort, draw_offer, last_event } = model;
     g = { ...g, position, legal, plies, status, result, set, points, set_results, clock, can_swap, can_abort, draw_offer, last_event };
   }
+  // An answer read before the result was rated must not hide the `ratings` message's figures.
+  if (!g.ratings && model?.ratings && g.status === 'over') g = { ...g, ratings: model.ratings };
   feed.model = g;
   page.queue = page.queue.then(() => page.setState(g));
 }

@@ -72,9 +72,6 @@ export class GamePage {
   readonly extras = el('div', { class: 'extras' });
   readonly title = el('h1', { class: 'game-title' });
   readonly ratedEl = el('div', { class: 'rated' });
-  // A rated game just over: its rating changes are asked again until the server has them.
-  ratingTries = 0;
-  askRatings: (() => void) | null = null;
   replayEl: HTMLElement | null = null;
   readonly rulesButton = el('button', { type: 'button', class: 'rules-link' }, t('rulesOf'));
   readonly teachButton = el('button', { type: 'button', class: 'teach' }, t('teach')) as HTMLButtonElement;
@@ -410,10 +407,6 @@ export class GamePage {
       if (this.replayEl) this.extras.after(this.replayEl, this.viewingEl);
     }
     this.fitBoard();
-    if (s.rated && s.status === 'over' && !s.ratings && this.askRatings && this.ratingTries < 15) {
-      this.ratingTries += 1;
-      window.setTimeout(() => this.askRatings?.(), 700);
-    }
   }
 
   preview(house: number | null): void {
