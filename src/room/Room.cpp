@@ -247,10 +247,18 @@ Outcome<Change> Room::play(Side side, int house, const Json& clientId, const std
           {"legal", legalJson(board, game_->position())}};
   if (ply.setEnded) ev["set_end_position"] = positionJson(board, ply.after);
   if (spec_.clock.enabled()) ev["clock"] = clockJson(now);
+  // What the state says after this move, so a page builds the next state from the event alone
+  // (its copy may still be animating an earlier move): the game's status, the match's set and
+  // points, and what each side may do now.
+  const std::array<int, 2> pts = game_->doubledPoints();
+  ev["status"] = status();
+  ev["next_set"] = game_->currentSet();
+  ev["points"] = Json::array({pts[0] / 2.0, pts[1] / 2.0});
+  ev["can_swap"] = !ended && game_->canSwap();
+  ev["can_abort"] = canAbort(side);
   events.push_back(std::move(ev));
   if (ply.setEnded) {
     Json so{{"kind", "set_over"}, {"set", setBefore}, {"result", protocol::outcomeJson(game_->setResults().back().outcome)}};
-    const auto pts = game_->doubledPoints();
     so["points"] = Json::array({pts[0] / 2.0, pts[1] / 2.0});
     events.push_back(std::move(so));
   }

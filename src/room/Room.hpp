@@ -103,7 +103,8 @@ class Room {
   Outcome<Change> takeBack(const std::string& player, TimePoint now);
   // How many plies a take back by `side` would undo now, 0 when none may be.
   [[nodiscard]] int takeBackPlies(Side side) const;
-  [[nodiscard]] bool canAbort() const;
+  // `alsoMoved`: as if that side had moved too (a move's event is made before its row is kept).
+  [[nodiscard]] bool canAbort(std::optional<Side> alsoMoved = std::nullopt) const;
   // From when (unix ms) the player of seat 0 (South) or 1 may be claimed against, or nothing.
   [[nodiscard]] std::optional<long long> claimAt(std::size_t seat) const;
   void setClaimDelay(long long ms) { claimDelayMs_ = ms; }

@@ -24,9 +24,12 @@ bool Room::hasPlayed(std::size_t seat) const {
   });
 }
 
-bool Room::canAbort() const {
+bool Room::canAbort(std::optional<Side> alsoMoved) const {
   if (over() || spec_.mode == protocol::Mode::Local || !human(seats_[0]) || !human(seats_[1])) return false;
-  return !(hasPlayed(0) && hasPlayed(1));
+  const auto played = [&](std::size_t seat) {
+    return hasPlayed(seat) || (alsoMoved && static_cast<std::size_t>(index(*alsoMoved)) == seat);
+  };
+  return !(played(0) && played(1));
 }
 
 std::optional<TimePoint> Room::noShowAt() const {

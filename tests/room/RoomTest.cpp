@@ -264,6 +264,38 @@ TEST(Room, ALogRebuildsTheSameGame) {
   EXPECT_EQ(b.record(), r.record());
 }
 
+// A page builds the next state from each move event while its own copy may still be animating an
+// earlier move (issue 22): every move event says what the state then says (status, set, points,
+// what each side may do), through a whole Mangala match of several sets.
+TEST(Room, EveryMoveEventCarriesWhatTheStateSaysAfterIt) {
+  std::mt19937 rng(11);
+  Room r("g6", spec("mangala", protocol::Mode::Friend), 1);
+  r.seatPlayers({Seat{"alice", "Alice", 0}, Seat{}}, t0);
+  ASSERT_TRUE(r.take("bob", "Bob", t0));
+  int setEnds = 0;
+  for (int i = 0; i < 600 && !r.over(); ++i) {
+    const std::string who = r.game().position().toMove == Side::South ? "alice" : "bob";
+    auto c = r.move(who, randomLegal(r, rng), i, std::nullopt, t0);
+    ASSERT_TRUE(c) << c.error().message;
+    const Json ev = Json::parse(c->events.front().json)["event"];
+    ASSERT_EQ(ev["kind"], "move");
+    const Json st = r.stateJson("alice", 0, t0);
+    EXPECT_EQ(ev["status"], st["status"]) << "ply " << i;
+    EXPECT_EQ(ev["next_set"], st["set"]) << "ply " << i;
+    EXPECT_EQ(ev["points"], st["points"]) << "ply " << i;
+    EXPECT_EQ(ev["can_swap"], st["can_swap"]) << "ply " << i;
+    EXPECT_EQ(ev["can_abort"], st["can_abort"]) << "ply " << i;
+    if (ev.contains("set_end_position")) {
+      ++setEnds;
+      if (!r.over()) {
+        EXPECT_EQ(ev["status"], "playing") << "a set's end is not the match's";
+      }
+    }
+  }
+  EXPECT_TRUE(r.over());
+  EXPECT_GE(setEnds, 2) << "a match of several sets";
+}
+
 TEST(Room, ARestoredGameStillKnowsItsMoveIds) {
   Room r = friendRoom();
   store::GameLog log;

@@ -28,7 +28,9 @@ export function currentMe(): Me | null {
 }
 
 // A form in a <dialog>: fields, a submit that may fail with a worded error, and it closes on success.
-function formDialog(title: string, fields: { name: string; label: string; type: string }[], submit: (values: Record<string, string>) => Promise<string | void>): void {
+// `more`: other ways in, below the form (each closes this dialog before it acts).
+function formDialog(title: string, fields: { name: string; label: string; type: string }[], submit: (values: Record<string, string>) => Promise<string | void>,
+  more: { label: string; cls: string; act: () => void }[] = []): void {
   const dialog = el('dialog', { class: 'club-dialog' }) as HTMLDialogElement;
   const form = el('form', { method: 'dialog' });
   const error = el('p', { class: 'error', role: 'alert' });
@@ -42,6 +44,17 @@ function formDialog(title: string, fields: { name: string; label: string; type: 
   const cancel = el('button', { type: 'button' }, tc('cancel'));
   cancel.addEventListener('click', () => dialog.close());
   form.append(error, el('div', { class: 'buttons' }, ok, cancel));
+  if (more.length > 0) {
+    const others = more.map((m) => {
+      const b = el('button', { type: 'button', class: m.cls }, m.label);
+      b.addEventListener('click', () => {
+        dialog.close();
+        m.act();
+      });
+      return b;
+    });
+    form.append(el('div', { class: 'buttons more' }, ...others));
+  }
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     ok.setAttribute('disabled', '');
@@ -87,21 +100,32 @@ export function renderAccount(box: HTMLElement, navigate: (url: string) => void,
       await api('POST', '/api/account/redeem', { code: v.code });
       await after();
     });
+  // A code for this player, to type on another device (a guest's games go with it).
+  const claim = () =>
+    formDialog(tc('anotherDevice'), [], async () => {
+      const c = await api<{ code: string }>('POST', '/api/account/claim');
+      return tc('codeFor', { code: c.code });
+    });
+  const signUp = () =>
+    formDialog(tc('signUp'), userPass, async (v) => {
+      await api('POST', '/api/account/signup', v);
+      await after();
+    });
   if (!me || !me.username) {
+    // The sign-in dialog holds every other way in, so a phone (which shows only "Sign in") has them.
+    const signIn = () =>
+      formDialog(tc('signIn'), userPass, async (v) => {
+        await api('POST', '/api/account/signin', v);
+        await after();
+      }, [
+        { label: tc('signUp'), cls: 'sign-up', act: signUp },
+        { label: tc('haveCode'), cls: 'redeem', act: redeem },
+        ...(me ? [{ label: tc('anotherDevice'), cls: 'claim', act: claim }] : []),
+      ]);
     box.replaceChildren(
       el('span', { class: 'who' }, me ? me.name : tc('guest')),
-      button(tc('signIn'), 'sign-in', () =>
-        formDialog(tc('signIn'), userPass, async (v) => {
-          await api('POST', '/api/account/signin', v);
-          await after();
-        }),
-      ),
-      button(tc('signUp'), 'sign-up', () =>
-        formDialog(tc('signUp'), userPass, async (v) => {
-          await api('POST', '/api/account/signup', v);
-          await after();
-        }),
-      ),
+      button(tc('signIn'), 'sign-in', signIn),
+      button(tc('signUp'), 'sign-up', signUp),
       button(tc('haveCode'), 'redeem', redeem),
     );
     return;
@@ -122,12 +146,7 @@ export function renderAccount(box: HTMLElement, navigate: (url: string) => void,
       item(tc('profile'), 'profile', () => navigate(`/p/${me!.id}`)),
       item(tc('friends'), 'friends', () => navigate('/friends')),
       item(tc('leaderboard'), 'leaderboard', () => navigate('/top/kalah')),
-      item(tc('anotherDevice'), 'claim', () =>
-        formDialog(tc('anotherDevice'), [], async () => {
-          const c = await api<{ code: string }>('POST', '/api/account/claim');
-          return tc('codeFor', { code: c.code });
-        }),
-      ),
+      item(tc('anotherDevice'), 'claim', claim),
       item(tc('haveCode'), 'redeem', redeem),
       item(tc('sessions'), 'sessions', () => navigate('/sessions')),
       item(tc('signOut'), 'sign-out', () => void api('POST', '/api/account/signout').then(after, after)),

@@ -16,6 +16,22 @@ export interface BoardOptions {
 type Banner = (text: string, tone?: string) => void;
 
 const MAX_DRAWN_SEEDS = 24;
+const BASE_STEP_MS = 280; // one seed's flight at speed 1
+const MAX_MOVE_MS = 5000; // a move's animation at speed 1, however long its sowing
+const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
+
+// How long a trace takes at BASE_STEP_MS a seed (animate's waits and flights, summed).
+export function traceMs(trace: TraceEvent[]): number {
+  let steps = 0;
+  for (const e of trace) {
+    if (e.kind === 'lift' || e.kind === 'relay') steps += 0.5;
+    else if (e.kind === 'drop') steps += e.to !== undefined && e.to !== e.pit ? 1.5 : 1;
+    else if (e.kind === 'capture' || e.kind === 'sweep' || e.kind === 'split') steps += 2.1;
+    else if (e.kind === 'castle' || e.kind === 'extra_turn' || e.kind === 'pass') steps += 2;
+    else if (e.kind === 'must_feed' || e.kind === 'relay_cut') steps += 1;
+  }
+  return Math.max(1, steps * BASE_STEP_MS);
+}
 
 export class BoardView {
   readonly el: HTMLElement;
@@ -28,6 +44,7 @@ export class BoardView {
   private active: SideLetter | null = null; // the side whose houses can be clicked now
   private hintPit: number | null = null; // the house "Teach me" recommends, lit until the next move
   private skipping = false;
+  private still = false; // this animation shows no motion (prefers-reduced-motion)
   private animating = false;
   speed = 1;
   onPlay: (house: number) => void = () => {};
@@ -115,9 +132,15 @@ export class BoardView {
       const b = cell as HTMLButtonElement;
       b.type = 'button';
       b.addEventListener('click', () => this.tryPlay(pit));
-      b.addEventListener('mouseenter', () => this.preview(pit));
-      b.addEventListener('mouseleave', () => this.preview(null));
-      b.addEventListener('focus', () => this.preview(pit));
+      // The preview follows a mouse, or the keyboard's focus: a tap (a finger, or the focus the
+      // page moves after a move) shows no ring that could be read as advice.
+      b.addEventListener('pointerenter', (e) => {
+        if (e.pointerType === 'mouse') this.preview(pit);
+      });
+      b.addEventListener('pointerleave', () => this.preview(null));
+      b.addEventListener('focus', () => {
+        if (b.matches(':focus-visible')) this.preview(pit);
+      });
       b.addEventListener('blur', () => this.preview(null));
       b.addEventListener('keydown', (e) => this.key(e, pit));
     }
@@ -302,12 +325,12 @@ export class BoardView {
   }
 
   private wait(ms: number): Promise<void> {
-    if (this.skipping) return Promise.resolve();
+    if (this.skipping || this.still) return Promise.resolve();
     return new Promise((r) => setTimeout(r, ms / this.speed));
   }
 
   private fly(from: number, to: number, ms: number, cluster = 1): Promise<void> {
-    if (this.skipping || document.hidden) return Promise.resolve();
+    if (this.skipping || this.still || document.hidden) return Promise.resolve();
     const box = this.el.getBoundingClientRect();
     const a = this.cells[from].getBoundingClientRect();
     const b = this.cells[to].getBoundingClientRect();
@@ -346,12 +369,18 @@ export class BoardView {
   async animate(trace: TraceEvent[], final: WirePosition, setOnly = false): Promise<void> {
     this.animating = true;
     this.skipping = false;
+    // Reduced motion: no seed flies; the counts change at once and the banners still say what happened.
+    this.still = reducedMotion.matches;
     this.refreshInteractivity();
-    const step = 280;
+    // A long sowing (Congkak's relay chains) is played faster, so that no move takes much longer
+    // than MAX_MOVE_MS at the chosen speed; past twice that, the rest is shown at once.
+    const step = BASE_STEP_MS * Math.min(1, MAX_MOVE_MS / traceMs(trace));
+    const cutAt = performance.now() + (2 * MAX_MOVE_MS) / this.speed;
     let hand = -1;
     let sweepShown = false;
     try {
       for (const e of trace) {
+        if (!this.skipping && performance.now() > cutAt) this.skipping = true;
         const pit = e.pit ?? 0;
         const who = e.side ? this.opt.names[e.side] : '';
         switch (e.kind) {
@@ -370,7 +399,7 @@ export class BoardView {
             if (target !== pit) await this.fly(pit, target, step / 2);
             this.pits[target] += 1;
             this.draw(target);
-            if (!this.skipping) playSound('drop');
+            if (!this.skipping && !this.still) playSound('drop');
             hand = pit;
             break;
           }
@@ -432,6 +461,7 @@ export class BoardView {
     } finally {
       this.animating = false;
       this.skipping = false;
+      this.still = false;
       this.overlay.replaceChildren();
       this.setPosition(final);
       this.refreshInteractivity();

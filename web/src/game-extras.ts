@@ -1,6 +1,6 @@
 // Pieces of the game page kept out of game.ts: buttons that ask before they act, the words for a
 // set's and a match's end, and the events that deserve a sentence (an offer declined, a rematch
-// asked).
+// asked), and the legend of the board's rings.
 import { el } from './dom';
 import { t } from './i18n';
 import type { GameState, Result, SideLetter, WirePosition } from './types';
@@ -95,4 +95,12 @@ export function localGameButtons(s: GameState, aiSide: SideLetter | null, humanS
     out.push(again);
   }
   return out;
+}
+
+// What each ring on the board means (style.css draws the same rings on the swatches).
+export function boardLegend(): HTMLElement {
+  const item = (cls: string, key: 'legend.legal' | 'legend.last' | 'legend.lands' | 'legend.taken' | 'legend.hint') =>
+    el('li', {}, el('span', { class: `swatch ${cls}`, 'aria-hidden': 'true' }), t(key));
+  return el('div', { class: 'legend' }, el('span', {}, t('legend.title')),
+    el('ul', {}, item('legal', 'legend.legal'), item('last-sown', 'legend.last'), item('lands', 'legend.lands'), item('taken', 'legend.taken'), item('hint', 'legend.hint')));
 }

@@ -8,10 +8,18 @@ import { presetOf } from './games';
 import { t, type Key } from './i18n';
 import { api, Connection, type ServerEvent } from './net';
 import { fairPlay, ratingSuffix } from './ranked';
-import type { GameState, MoveEvent, ServerHint, SideLetter } from './types';
+import type { GameState, MoveEvent, Result, ServerHint, SideLetter } from './types';
 import { serverHintText } from './words';
 
+// The game as the server has it after the last event received. The page's own `state` is the one
+// shown, which lags while moves are animated; every event is applied to this one, so the next state
+// is never built from a copy that is still showing an earlier move (issue 22).
+interface Feed {
+  model: GameState | null;
+}
+
 export function startServerGame(page: GamePage, id: string): void {
+  const feed: Feed = { model: null };
   // At most one hint is asked at a time (the button is disabled meanwhile).
   let pendingHint: { resolve: (h: HintAnswer) => void; version: number; timer: number } | null = null;
   const answerHint = (h: HintAnswer) => {
@@ -24,6 +32,7 @@ export function startServerGame(page: GamePage, id: string): void {
   };
   const conn = new Connection(id, {
     state: (g) => {
+      feed.model = g;
       page.you = g.you ?? 'spectator';
       page.positionVersion += 1;
       // The clocks count from the moment the message arrived, not after the animations.
@@ -33,7 +42,7 @@ export function startServerGame(page: GamePage, id: string): void {
       page.drawClocks();
       void refreshRecord(page, id);
     },
-    event: (e) => serverEvent(page, e, id, conn),
+    event: (e) => serverEvent(page, feed, e, id, conn),
     ack: () => {},
     error: (code, message, moveId) => {
       // An error that answers no move while a hint is asked is the hint's answer (busy,
@@ -54,26 +63,22 @@ export function startServerGame(page: GamePage, id: string): void {
     },
     other: (msg) => {
       if (msg.type === 'presence' && msg.seats) {
+        if (feed.model) feed.model = { ...feed.model, seats: keepRatings(msg.seats as GameState['seats'], feed.model) };
         page.queue = page.queue.then(() => {
           if (!page.state) return;
-          // Presence says who is connected; the ratings beside the names stay the state's.
-          const seats = { ...(msg.seats as GameState['seats']) };
-          for (const side of ['S', 'N'] as const) {
-            const was = page.state.seats?.[side]?.rating;
-            if (was && seats[side]) seats[side] = { ...seats[side], rating: was };
-          }
-          page.setState({ ...page.state, seats });
+          page.setState({ ...page.state, seats: keepRatings(msg.seats as GameState['seats'], page.state) });
         });
       }
       // A rated result stored: both players are told at once (no polling), wherever they are.
       if (msg.type === 'ratings' && msg.game === id && msg.ratings) {
         const ratings = msg.ratings as GameState['ratings'];
+        if (feed.model) feed.model = { ...feed.model, ratings };
         page.queue = page.queue.then(() => {
           if (page.state) page.setState({ ...page.state, ratings });
         });
       }
       // Events replayed after a reconnect carry the clocks of their time: ask for today's.
-      if (msg.type === 'caught_up' && msg.game === id) void refetch(page, id, conn);
+      if (msg.type === 'caught_up' && msg.game === id) void refetch(page, feed, id, conn);
       if (msg.type === 'hint' && msg.game === id && pendingHint) {
         const h = msg as unknown as ServerHint;
         // The server's house is lit only if the server's own legal list has it.
@@ -100,7 +105,7 @@ export function startServerGame(page: GamePage, id: string): void {
       if (!s || page.you === 'spectator' || page.you === 'both') return [];
       const out: HTMLElement[] = [];
       const action = (label: string, type: string) => {
-        const b = el('button', { type: 'button' }, label);
+        const b = el('button', { type: 'button', class: `act-${type}` }, label);
         b.addEventListener('click', () => conn.send({ type, game: id }));
         out.push(b);
       };
@@ -148,23 +153,57 @@ export function serverNames(g: GameState): Record<SideLetter, string> {
   return { S: name('S'), N: name('N') };
 }
 
-function serverEvent(page: GamePage, e: ServerEvent, id: string, conn: Connection): void {
+// Presence says who is connected; the ratings beside the names stay the state's.
+function keepRatings(seats: GameState['seats'], s: GameState): GameState['seats'] {
+  const out = { ...seats };
+  for (const side of ['S', 'N'] as const) {
+    const was = s.seats?.[side]?.rating;
+    if (was && out[side]) out[side] = { ...out[side], rating: was };
+  }
+  return out;
+}
+
+// The state after a move, from the state before it and what the event says (the server's word on
+// the status, the set, the points and what each side may do now).
+export function stateAfterMove(prev: GameState, m: MoveEvent, n: number): GameState {
+  const over = m.status !== undefined ? m.status === 'over' : m.trace.some((x) => x.kind === 'game_end') && !m.set_end_position;
+  const next: GameState = {
+    ...prev,
+    position: m.position,
+    legal: over ? [] : m.legal,
+    last_event: n,
+    plies: [...(prev.plies ?? []), { mover: m.side, move: m.house, set: m.set }],
+    status: over ? 'over' : prev.status,
+    set: m.next_set ?? prev.set,
+    points: m.points ?? prev.points,
+    can_swap: m.can_swap ?? false,
+    can_abort: over ? false : m.can_abort ?? prev.can_abort,
+    draw_offer: null, // a move declines an offer (docs/protocol.md)
+  };
+  if (m.clock !== undefined) next.clock = m.clock;
+  return next;
+}
+
+function serverEvent(page: GamePage, feed: Feed, e: ServerEvent, id: string, conn: Connection): void {
   const ev = e.event;
+  const prev = feed.model;
   if (ev.kind === 'move') {
     const m = ev as MoveEvent;
-    const prev = page.state;
     if (!prev) return;
     page.positionVersion += 1;
-    const ends = m.trace.some((x) => x.kind === 'game_end');
+    const next = stateAfterMove(prev, m, e.n);
+    feed.model = next;
+    const ends = next.status === 'over';
     // Both clocks as the server has them now; the animation does not delay them.
     if (m.clock !== undefined) page.clock.set(m.clock, m.position.to_move, !ends);
     else if (ends) page.clock.stop();
     page.drawClocks();
-    const next: GameState = { ...prev, position: m.position, legal: m.legal, last_event: e.n, plies: [...(prev.plies ?? []), { mover: m.side, move: m.house }] };
-    if (m.clock !== undefined) next.clock = m.clock;
-    if (ends) next.status = 'over';
     void page.enqueueMove(m, next).then(() => refreshRecord(page, id));
-    if (next.status === 'over') void refetch(page, id, conn);
+    return;
+  }
+  if (ev.kind === 'set_over') {
+    // The move before it has said the set, the points and the status already.
+    if (prev) feed.model = { ...prev, set_results: [...(prev.set_results ?? []), ev.result as Result], last_event: e.n };
     return;
   }
   // The game is decided (a flag, a resignation, an agreement): the clocks stop now.
@@ -172,7 +211,17 @@ function serverEvent(page: GamePage, e: ServerEvent, id: string, conn: Connectio
     page.clock.stop();
     page.drawClocks();
   }
-  if (ev.kind === 'takeback') showTakeBack(page, ev as unknown as TakeBackEvent, e.n);
+  if (ev.kind === 'game_over' && prev) {
+    const next: GameState = { ...prev, status: 'over', result: ev.result as Result, legal: [], can_abort: false, can_swap: false, draw_offer: null, last_event: e.n };
+    feed.model = next;
+    page.queue = page.queue.then(() => page.setState(next));
+  }
+  if (ev.kind === 'takeback') {
+    const tb = ev as unknown as TakeBackEvent;
+    // The server's game too: the next move is played on the position taken back to.
+    if (prev) feed.model = { ...prev, position: tb.position, legal: tb.legal, plies: (prev.plies ?? []).slice(0, Math.max(0, (prev.plies ?? []).length - tb.plies)), last_event: e.n };
+    showTakeBack(page, tb, e.n);
+  }
   const said = eventSentence(ev.kind, ev.side as SideLetter | undefined, page.you, page.names());
   if (said) page.flash(said);
   // Seats, offers, results: the whole state is cheap to fetch again.
@@ -180,26 +229,30 @@ function serverEvent(page: GamePage, e: ServerEvent, id: string, conn: Connectio
     location.assign(`/g/${ev.new_game}`);
     return;
   }
-  void refetch(page, id, conn);
+  void refetch(page, feed, id, conn);
 }
 
-async function refetch(page: GamePage, id: string, conn: Connection): Promise<void> {
+async function refetch(page: GamePage, feed: Feed, id: string, conn: Connection): Promise<void> {
+  let g: GameState;
   try {
-    const g = await api<GameState>('GET', `/api/games/${id}`);
-    // The clocks as of this answer, unless a newer event has come over the WebSocket meanwhile.
-    if ((g.last_event ?? 0) >= conn.seen) {
-      page.clock.set(g.clock, g.position.to_move, g.status === 'playing');
-      page.drawClocks();
-    }
-    page.queue = page.queue.then(() => {
-      if (page.state) g.position = page.state.position;
-      // An answer read before the result was rated must not hide the `ratings` message's figures.
-      if (!g.ratings && page.state?.ratings && g.status === 'over') g.ratings = page.state.ratings;
-      page.setState({ ...g, position: g.position });
-    });
+    g = await api<GameState>('GET', `/api/games/${id}`);
   } catch {
-    /* the WebSocket resync covers it */
+    return; // the WebSocket resync covers it
   }
+  const model = feed.model;
+  if ((g.last_event ?? 0) >= conn.seen || !model) {
+    // The newest word: the clocks as of this answer, and the state shown once the moves before it are.
+    page.clock.set(g.clock, g.position.to_move, g.status === 'playing');
+    page.drawClocks();
+  } else {
+    // Older than the events already received: only what events do not carry is taken from it.
+    const { position, legal, plies, status, result, set, points, set_results, clock, can_swap, can_abort, draw_offer, last_event } = model;
+    g = { ...g, position, legal, plies, status, result, set, points, set_results, clock, can_swap, can_abort, draw_offer, last_event };
+  }
+  // An answer read before the result was rated must not hide the `ratings` message's figures.
+  if (!g.ratings && model?.ratings && g.status === 'over') g = { ...g, ratings: model.ratings };
+  feed.model = g;
+  page.queue = page.queue.then(() => page.setState(g));
 }
 
 async function refreshRecord(page: GamePage, id: string): Promise<void> {

@@ -16,10 +16,13 @@ import { replayStepper } from './replay';
 import { serverNames, startServerGame } from './game-server';
 import { setSound, soundOn } from './sound';
 import { ts } from './study-words';
-import { confirmButton, localGameButtons, matchOverText, setOverText, setResultOf } from './game-extras';
+import { boardLegend, confirmButton, localGameButtons, matchOverText, setOverText, setResultOf } from './game-extras';
 
 let activePage: GamePage | null = null;
 document.addEventListener('keydown', (e) => GamePage.onKey(e));
+window.addEventListener('resize', () => activePage?.fitBoard());
+// A phone held upright: the board turned a quarter (style.css), sized to the height left for it.
+const upright = window.matchMedia('(max-width: 560px) and (orientation: portrait)');
 
 const levelDepth: Record<string, number> = { easy: 1, medium: 4, hard: 10 };
 
@@ -115,6 +118,7 @@ export class GamePage {
           el('label', { for: 'speed' }, t('speed')), speed, skip, sound, teach, this.extras),
         this.hintEl,
         this.lastEl,
+        boardLegend(),
         el('p', { class: 'keys' }, ''),
         recordBox,
       ),
@@ -244,12 +248,13 @@ export class GamePage {
   }
 
   enqueueMove(e: MoveEvent, next: GameState): Promise<void> {
-    this.lastMove = { side: e.side, house: e.house };
     this.hintEl.textContent = '';
     this.board?.highlightHint(null);
-    const setBefore = this.state?.set ?? 1;
     this.queue = this.queue.then(async () => {
       if (!this.board) return;
+      // The state shown now is the one this move was played on (earlier moves have been shown).
+      const setBefore = e.set ?? this.state?.set ?? 1;
+      this.lastMove = { side: e.side, house: e.house };
       this.board.setLegal(null, []);
       // A set of a match ends and the next begins: the server sends the set's last position
       // beside the next set's start; the core's event is the last position itself.
@@ -296,6 +301,20 @@ export class GamePage {
     });
   }
 
+  // On a phone held upright the whole board, its stores and both players' bars fit the screen: the
+  // board gets the height between its top and the bottom bar (a set's result shown above it is
+  // left out: it goes away).
+  fitBoard(): void {
+    if (!upright.matches || !this.board) {
+      this.boardHolder.style.removeProperty('--fit');
+      return;
+    }
+    const interlude = this.setOverEl.hidden ? 0 : this.setOverEl.offsetHeight;
+    const top = this.boardHolder.getBoundingClientRect().top + window.scrollY - interlude;
+    const below = this.bottomBar.offsetHeight + 12;
+    this.boardHolder.style.setProperty('--fit', `${Math.max(320, Math.floor(window.innerHeight - top - below))}px`);
+  }
+
   // Both clocks as the clock model has them now (the server's last word, counted down).
   drawClocks(): void {
     for (const side of ['S', 'N'] as const) {
@@ -317,6 +336,8 @@ export class GamePage {
     const toMove = s.status === 'playing' ? s.position.to_move : null;
     const mine = toMove !== null && (this.you === 'both' || this.you === toMove);
     board.setLegal(mine ? toMove : null, mine ? s.legal : []);
+    // Teach me only for a player of a game going on: what the state says is possible.
+    this.teachButton.hidden = s.status !== 'playing' || this.you === 'spectator';
     document.body.dataset.toMove = toMove ?? '-';
     document.body.dataset.status = s.status;
     document.body.dataset.plies = String(s.plies?.length ?? 0);
@@ -385,6 +406,7 @@ export class GamePage {
       this.replayEl = replayStepper(this.core, s, (pos, k, last) => this.view(pos, k, last));
       if (this.replayEl) this.extras.after(this.replayEl, this.viewingEl);
     }
+    this.fitBoard();
   }
 
   preview(house: number | null): void {

@@ -27,6 +27,7 @@ export async function homePage(root: HTMLElement, navigate: (url: string) => voi
     const base = presetValues(info.preset);
     const rows = info.options.map((name) => optionControl(cat, name, base[name]));
     optionsBox.replaceChildren(el('h2', {}, `${t('options')} — ${info.name[lang]}`), ...rows);
+    playTitle.textContent = info.name[lang];
   };
 
   for (const info of games) {
@@ -44,7 +45,12 @@ export async function homePage(root: HTMLElement, navigate: (url: string) => voi
       markChosen();
       renderOptions();
     };
-    card.addEventListener('click', pick);
+    // A tap on a card brings the ways to play into sight: one more tap starts the game. (The arrow
+    // keys move through the cards without scrolling away from them.)
+    card.addEventListener('click', (e) => {
+      pick();
+      if (e.detail > 0) bringPlay();
+    });
     card.addEventListener('keydown', (e) => {
       if (e.key === 'Enter' || e.key === ' ') {
         e.preventDefault();
@@ -71,6 +77,9 @@ export async function homePage(root: HTMLElement, navigate: (url: string) => voi
       for (const b of c.querySelectorAll('.rules-link, .learn-link')) b.setAttribute('tabindex', on ? '0' : '-1');
     }
   }
+  const playTitle = el('h2', { class: 'play-title' });
+  // (at once: a smooth scroll still under way when the next card is tapped stops short of them)
+  const bringPlay = () => root.querySelector('.play')?.scrollIntoView({ block: 'nearest' });
   markChosen();
   renderOptions();
 
@@ -151,13 +160,14 @@ export async function homePage(root: HTMLElement, navigate: (url: string) => voi
       el('header', { class: 'hero' }, el('h1', {}, t('title')), el('p', {}, t('tagline'))),
       el('h2', {}, t('chooseGame')),
       cards,
-      optionsBox,
       el('div', { class: 'play' },
+        playTitle,
         el('div', { class: 'mode-box' }, level.node, side.node, btn(t('playComputer'), 'computer', () => void create('ai'))),
         el('div', { class: 'mode-box' }, clock.node, friend),
         el('div', { class: 'mode-box' }, btn(t('playLocal'), 'local', () => navigate(`/?local=${encodeURIComponent(rulesText())}`))),
-        liveBox,
       ),
+      optionsBox,
+      liveBox,
       el('nav', { class: 'study-links' },
         el('a', { href: '/daily', 'data-link': '', class: online ? '' : 'offline' }, ts('daily')),
         el('a', { href: '/analysis', 'data-link': '' }, ts('analysis'))),

@@ -171,6 +171,13 @@ const en = {
   'hintError.timeout': 'The server did not answer: ask again.',
   'hintError.offline': 'Not connected: ask again once the connection is back.',
   'hintError.other': 'No hint this time ({message}).',
+  // The board's rings, explained under it (issue 22).
+  'legend.title': 'On the board:',
+  'legend.legal': 'you can play it',
+  'legend.last': 'the last move',
+  'legend.lands': 'the last seed lands here',
+  'legend.taken': 'its seeds would be captured',
+  'legend.hint': 'the move a hint suggests',
 };
 
 type Key = keyof typeof en;
@@ -344,6 +351,12 @@ const fr: Record<Key, string> = {
   'hintError.timeout': 'Le serveur n’a pas répondu : redemandez.',
   'hintError.offline': 'Pas de connexion : redemandez quand elle sera revenue.',
   'hintError.other': 'Pas de conseil cette fois ({message}).',
+  'legend.title': 'Sur le plateau :',
+  'legend.legal': 'vous pouvez la jouer',
+  'legend.last': 'le dernier coup',
+  'legend.lands': 'la dernière graine tombe ici',
+  'legend.taken': 'ses graines seraient prises',
+  'legend.hint': 'le coup qu’un conseil suggère',
 };
 
 const tables: Record<Lang, Record<Key, string>> = { en, fr };

@@ -26,6 +26,14 @@ export interface MoveEvent {
   legal: number[];
   clock?: unknown; // both clocks right after the move (server games with a clock)
   set_end_position?: WirePosition; // the server's: the set's last position when the move ended a set
+  // The server's: what its state says after this move (docs/protocol.md), so the page never builds
+  // the next state from a copy that is still showing an earlier move.
+  set?: number; // the set the move was played in
+  status?: GameState['status'];
+  next_set?: number;
+  points?: number[];
+  can_swap?: boolean;
+  can_abort?: boolean;
 }
 
 export interface Seat {
@@ -58,7 +66,7 @@ export interface GameState {
   sets?: number;
   points?: number[];
   clock?: unknown;
-  plies?: { mover: SideLetter; move: number }[];
+  plies?: { mover: SideLetter; move: number; set?: number }[];
   last_event?: number;
   record?: string;
   can_swap?: boolean;
