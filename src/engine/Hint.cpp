@@ -90,22 +90,29 @@ std::vector<MoveReason> moveReasons(const Board& board, const Position& pos, int
   return out;
 }
 
-Result<Hint> hint(Search& search, const Position& pos, const Limits& limits) {
+std::vector<MoveValue> valuedMoves(Search& search, const Position& pos, const Limits& limits, std::uint64_t* nodes) {
   const Board& board = search.board();
-  if (pos.over || board.legalMask(pos) == 0) return fail("the game is over: no move to recommend");
-  Hint h;
-  // Each move valued as Perfect plays: exact where its share of the budget can prove it.
+  // Each move valued as Perfect plays: exact where its share of the budget (and the search's
+  // endgame table, if it has one) can prove it.
   Limits valued = limits;
   if (valued.aim == Aim::Move) valued.aim = Aim::ValueFirst;
-  h.moves = search.moveValues(pos, valued, &h.nodes);
+  std::vector<MoveValue> moves = search.moveValues(pos, valued, nodes);
   // The opening book's move is proven: its value is exact even where the budget proves nothing.
   if (const Book* book = builtInBook(board.rules()); book != nullptr) {
     if (const auto known = book->find(board, pos)) {
-      for (MoveValue& mv : h.moves) {
+      for (MoveValue& mv : moves) {
         if (mv.move == known->move) mv = {known->move, known->value, true};
       }
     }
   }
+  return moves;
+}
+
+Result<Hint> hint(Search& search, const Position& pos, const Limits& limits) {
+  const Board& board = search.board();
+  if (pos.over || board.legalMask(pos) == 0) return fail("the game is over: no move to recommend");
+  Hint h;
+  h.moves = valuedMoves(search, pos, limits, &h.nodes);
   // A proven win or draw beats any unproven hope: choose among proven moves when one is >= 0.
   int bestProven = -kInfinity;
   for (const MoveValue& mv : h.moves) {

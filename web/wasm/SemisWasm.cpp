@@ -60,7 +60,9 @@ Json stateJson(const semis::Record& record) {
     const auto w = g.matchWinner();
     const char* winner = !w || *w == semis::Winner::Draw ? "draw" : *w == semis::Winner::South ? "S" : "N";
     const auto& last = g.setResults().back().outcome;
-    result = Json{{"winner", winner}, {"score", Json::array({last.south, last.north})}};
+    // The last set's result as the server words it (score, and why it ended), the match's winner.
+    result = semis::protocol::outcomeJson(last);
+    result["winner"] = winner;
   }
   return Json{{"rules", semis::toString(g.rules())},
               {"position", positionJson(board, g.position())},
@@ -314,7 +316,8 @@ const char* sm_values(const char* rulesText, const char* fields, int nodes) {
   limits.aim = semis::engine::Aim::ValueFirst;
   limits.nodes = static_cast<std::uint64_t>(nodes < 1000 ? 1000 : nodes);
   Json moves = Json::array();
-  for (const auto& mv : search.moveValues(pos, limits)) {
+  // Valued as the hint values them (engine/Hint.hpp): the opening book's proven move included.
+  for (const auto& mv : semis::engine::valuedMoves(search, pos, limits)) {
     moves.push_back(Json{{"house", mv.move}, {"value", mv.value}, {"exact", mv.exact}});
   }
   return answer(Json{{"moves", moves}});
