@@ -17,6 +17,7 @@ import { topPage } from './top';
 import { analysisPage } from './analysis';
 import { dailyPage } from './daily';
 import { reviewPage } from './review';
+import { displaySettings } from './theme';
 
 const root = document.getElementById('app')!;
 
@@ -75,6 +76,8 @@ function renderHeader(): void {
     }),
   );
   bar.setAttribute('aria-label', t('language'));
+  document.querySelector('.top-nav .display-settings')?.remove();
+  bar.before(displaySettings());
   renderAccount(document.getElementById('account')!, navigate, () => void route());
 }
 
