@@ -4,7 +4,7 @@ import { currentLang, format } from './i18n';
 
 const en = {
   daily: 'Daily challenge',
-  dailyIntro: 'An endgame the solver has proved. You play {side}; the computer plays perfectly. Here {goal}: find that play, move by move. Every move that keeps that result is accepted.',
+  dailyIntro: 'An endgame the solver has proved. You play {side}; the computer plays perfectly. Here, {goal}: find that play, move by move. Every move that keeps that result is accepted.',
   goalWin: 'with best play you win by {n:seeds}',
   goalDraw: 'with best play the game is drawn',
   dailyYourTurn: 'Your move.',

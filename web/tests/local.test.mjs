@@ -286,7 +286,7 @@ test('French by default for a French browser, English on request, labels for scr
   await page.click('button.teach');
   await page.waitForSelector('.pit.hint');
   const hint = await page.textContent('.hint-text');
-  assert.match(hint, /^Case \d : .+\. Verdict du moteur : (vous devriez finir|vous gagnez|avec votre meilleure défense|nulle|à peu près)/);
+  assert.match(hint, /^Case \d : .+\. Verdict du moteur : (vous devriez finir|avec le meilleur jeu|avec votre meilleure défense|à peu près)/);
   assert.doesNotMatch(hint, /the search|ends in|captures|protects|not proven/);
   await context.close();
 });
