@@ -38,7 +38,7 @@ function svgEl(tag: string, attrs: Record<string, string | number>, text?: strin
 // and a legend for the mistake and blunder dots.
 function chart(plies: PlyReview[], names: Record<SideLetter, string>, onPick: (i: number) => void): Element {
   const values = southValues(plies);
-  const w = 480, h = 200, left = 48, right = 10, top = 30, bottom = 34;
+  const w = 480, h = 220, left = 48, right = 10, top = 52, bottom = 34;
   const span = Math.max(4, ...values.map((v) => Math.abs(v)));
   const last = Math.max(1, values.length - 1);
   const x = (i: number) => left + (i * (w - left - right)) / last;
@@ -49,16 +49,17 @@ function chart(plies: PlyReview[], names: Record<SideLetter, string>, onPick: (i
     svgEl('line', { x1: left, x2: left, y1: top, y2: h - bottom, class: 'axis' }),
   );
   for (const v of [span, 0, -span]) svg.append(svgEl('text', { x: left - 6, y: y(v) + 5, 'text-anchor': 'end', class: 'tick' }, v > 0 ? `+${v}` : String(v)));
-  svg.append(svgEl('text', { x: left + 4, y: top - 12, class: 'legend' }, `↑ ${ts('reviewAhead', { who: names.S })}`));
+  // Two lines above the plot: whose lead is up, then the dots' legend.
+  svg.append(svgEl('text', { x: left + 4, y: 18, class: 'legend' }, `↑ ${ts('reviewAhead', { who: names.S })}`));
   for (const i of [...new Set([0, Math.round(last / 2), last])]) {
     svg.append(svgEl('text', { x: x(i), y: h - bottom + 20, 'text-anchor': 'middle', class: 'tick' }, String(i)));
   }
   svg.append(svgEl('text', { x: w - right, y: h - 4, 'text-anchor': 'end', class: 'legend' }, ts('reviewAxisMoves')));
-  let lx = w - right - 200;
+  let lx = left + 10;
   for (const mark of ['mistake', 'blunder'] as const) {
-    svg.append(svgEl('circle', { cx: lx, cy: top - 17, r: mark === 'blunder' ? 6 : 4, class: `dot ${mark}` }),
-      svgEl('text', { x: lx + 10, y: top - 12, class: 'legend' }, ts(mark === 'blunder' ? 'reviewLegendBlunder' : 'reviewLegendMistake')));
-    lx += 100;
+    svg.append(svgEl('circle', { cx: lx, cy: 37, r: mark === 'blunder' ? 6 : 4, class: `dot ${mark}` }),
+      svgEl('text', { x: lx + 10, y: 42, class: 'legend' }, ts(mark === 'blunder' ? 'reviewLegendBlunder' : 'reviewLegendMistake')));
+    lx += 110;
   }
   svg.append(svgEl('polyline', { points: values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' '), class: 'value-line' }));
   plies.forEach((p, i) => {

@@ -380,3 +380,28 @@ test('a rating history: one game said in words, then a chart with its axes and i
   await a.context.close();
   await b.context.close();
 });
+
+test('the review of a game against the server’s computer fits a phone, the computer named in French', async (t) => {
+  if (!site.server) return t.skip('needs a server');
+  const { context, page } = await newPage(browser, { locale: 'fr-FR', viewport: phone });
+  await page.goto(site.url + '/');
+  const created = await page.request.post(site.url + '/api/games', { data: { rules: 'kalah', mode: 'ai', level: 'easy', side: 'S' } });
+  const { id } = await created.json();
+  await page.goto(`${site.url}/g/${id}`);
+  for (let i = 0; i < 200; ++i) {
+    await page.waitForSelector('body[data-status="over"], .house.legal[data-side="S"]');
+    if ((await page.getAttribute('body', 'data-status')) === 'over') break;
+    await page.click('.house.legal[data-side="S"]');
+    await page.waitForFunction(() => !document.querySelector('.house.legal[data-side="S"]') || document.body.dataset.status === 'over');
+  }
+  await page.goto(`${site.url}/review/${id}`);
+  await page.waitForSelector('.review-table tbody tr', { timeout: 60000 });
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= phone.width, `the review is ${width} px wide on a ${phone.width} px phone`);
+  const names = await page.$$eval('.review-table tbody tr td:nth-child(2)', (x) => [...new Set(x.map((e) => e.textContent))]);
+  assert.ok(names.some((n) => n.startsWith('Ordinateur (Facile)')), names.join(' / '));
+  await frenchOk(page, 'the review of a server game');
+  await shot(page, 'review-server-phone-fr');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
