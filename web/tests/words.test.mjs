@@ -332,7 +332,7 @@ async function ratedGames(a, b, times) {
     await a.waitForSelector('.club-lobby .counts');
     await a.check('#rated');
     await a.click('.quick-seek[data-game="kalah"][data-clock="∞"]');
-    await until('the lobby to count the searcher', async () => (await b.textContent('[data-count="kalah"]'))?.includes('1'));
+    await a.waitForSelector('.pairing-status:has-text("adversaire")');
     await b.check('#rated');
     await b.click('.quick-seek[data-game="kalah"][data-clock="∞"]');
     await a.waitForURL(/\/g\//);
