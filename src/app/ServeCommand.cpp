@@ -6,6 +6,10 @@
 // --trust-proxy: per-address limits count X-Forwarded-For's last address on requests from a
 // loopback or private peer (a reverse proxy on this machine or network).
 // --claim-seconds N: how long a rated game's leaver has before his opponent may claim (default 30).
+// --no-show-seconds N: a game between two people whose player has not made his first move within
+// this is aborted, unrated (default 60).
+// --allow-origin URL[,URL...]: pages of these origins may open WebSockets too (the site's own
+// always may; a client that sends no Origin is no page and may).
 // --egdb-seeds K: endgame tables up to K seeds for every preset, built in the background at start
 // and probed by the Hard and Perfect AI seats and by hints (server/EndgameShelf.hpp; default 0).
 
@@ -36,7 +40,8 @@ int serveCommand(int argc, char** argv) {
   auto args = Args::parse(argc, argv,
                           {"port", "db", "web", "address", "threads", "idle-seconds", "rate", "ai-threads", "ai",
                            "max-connections", "max-ws-per-token", "max-ws-per-address", "max-pending-per-address",
-                           "redis", "instance", "site", "claim-seconds", "egdb-seeds"},
+                           "redis", "instance", "site", "claim-seconds", "egdb-seeds", "no-show-seconds",
+                           "allow-origin"},
                           {"trust-proxy"});
   if (!args) return complain("serve", args.error().message);
   server::ServerOptions o;
@@ -61,6 +66,13 @@ int serveCommand(int argc, char** argv) {
     return complain("serve", "--max-pending-per-address must be 1..1000000");
   if (!readInt(*args, "claim-seconds", 1, 3600, o.claimSeconds))
     return complain("serve", "--claim-seconds must be 1..3600");
+  if (!readInt(*args, "no-show-seconds", 1, 3600, o.noShowSeconds))
+    return complain("serve", "--no-show-seconds must be 1..3600");
+  if (args->has("allow-origin")) {
+    auto origins = server::parseOrigins(args->get("allow-origin"));
+    if (!origins) return complain("serve", "--allow-origin: " + origins.error());
+    o.allowedOrigins = *origins;
+  }
   o.db = args->get("db", o.db);
   o.web = args->get("web");
   o.address = args->get("address", o.address);

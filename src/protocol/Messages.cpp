@@ -13,7 +13,7 @@ struct TypeName {
   bool needsGame;
 };
 
-constexpr std::array<TypeName, 24> kTypes{{
+constexpr std::array<TypeName, 25> kTypes{{
     {"join", MsgType::Join, true},
     {"leave", MsgType::Leave, true},
     {"move", MsgType::Move, true},
@@ -38,6 +38,7 @@ constexpr std::array<TypeName, 24> kTypes{{
     {"decline", MsgType::Decline, true},
     {"abort", MsgType::Abort, true},
     {"claim", MsgType::Claim, true},
+    {"takeback", MsgType::TakeBack, true},
 }};
 
 tl::unexpected<ProtocolError> bad(std::string message, const Json& id = nullptr) {

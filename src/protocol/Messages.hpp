@@ -37,7 +37,8 @@ enum class MsgType {
   Invite,
   Decline,
   Abort,
-  Claim
+  Claim,
+  TakeBack  // {"type":"takeback","game":ID}: undo the player's last turn and the computer's reply
 };
 
 struct ProtocolError {

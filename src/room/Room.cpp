@@ -162,9 +162,9 @@ void Room::restore(const Saved& s) {
 }
 
 void Room::startClock(TimePoint now) {
-  if (!spec_.clock.enabled() || over() || !full()) return;
-  clockRunning_ = true;
-  turnStart_ = now;
+  if (over() || !full()) return;
+  turnStart_ = now;  // the side to move's turn began: his clock runs, his first move is due
+  if (spec_.clock.enabled()) clockRunning_ = true;
 }
 
 long long Room::clockLeft(Side s, TimePoint now) const {

@@ -93,12 +93,26 @@ class Room {
   // Fair play (RoomClub.cpp, docs/club.md). abort: a game between two people ends unrated while a
   // side has not made its first move. claim: in a rated game whose opponent has had no connection
   // for the claim delay, the claimer wins (reason `left`).
+  // Only a player who has played (so was there) and left may be claimed against: one who never made
+  // his first move is a no-show, and the game is aborted, unrated, once his first move is overdue.
   Outcome<Change> abort(const std::string& player, TimePoint now);
   Outcome<Change> claim(const std::string& player, long long nowMs, TimePoint now);
+  // Take back against the computer (RoomTakeBack.cpp): in a casual game against the AI, on the
+  // player's turn, his own last turn and the computer's reply are undone (the current set only).
+  // Stored as a `takeback` action whose `house` is the number of plies undone; a reload replays it.
+  Outcome<Change> takeBack(const std::string& player, TimePoint now);
+  // How many plies a take back by `side` would undo now, 0 when none may be.
+  [[nodiscard]] int takeBackPlies(Side side) const;
   [[nodiscard]] bool canAbort() const;
   // From when (unix ms) the player of seat 0 (South) or 1 may be claimed against, or nothing.
   [[nodiscard]] std::optional<long long> claimAt(std::size_t seat) const;
   void setClaimDelay(long long ms) { claimDelayMs_ = ms; }
+  // When the side to move's first move is overdue, in a game between two people; or nothing.
+  [[nodiscard]] std::optional<TimePoint> noShowAt() const;
+  void setNoShowDelay(long long ms) { noShowDelayMs_ = ms; }
+  // The next time the game ends by itself (a flag, a no-show), and that end once `now` is past it.
+  [[nodiscard]] std::optional<TimePoint> deadline() const;
+  std::optional<Change> expire(TimePoint now);
 
   // The undo of a transition whose Change could not be stored.
   struct Saved;
@@ -123,6 +137,8 @@ class Room {
   [[nodiscard]] protocol::GameSpec rematchSpec() const;
   [[nodiscard]] std::array<Seat, 2> rematchSeats() const;
 
+  // The seats `player` holds show `name` from now on (renamed, deleted); true when one changed.
+  bool renameSeat(const std::string& player, const std::string& name);
   // Presence: a player's connection count as the hub tracks it; true when a seat's state changed.
   // `nowMs` (unix ms) is when, for the claim countdown of a player who left.
   bool connect(const std::string& player, int delta, long long nowMs = 0);
@@ -152,11 +168,16 @@ class Room {
   Outcome<Change> split(Side answerer, TimePoint now);
   bool rebuild();  // false when a stored action no longer replays
   bool replay(const store::MoveRow& m);      // one stored action on game_ (RoomLog.cpp)
+  bool replayOne(const store::MoveRow& m);   // the same, for an action that is not a take back
+  // The actions that still count: every action, less the moves later take backs undid.
+  // `whole` turns false when a take back names more moves than stand before it.
+  [[nodiscard]] std::vector<const store::MoveRow*> standing(bool* whole = nullptr) const;
   void noteAction(const store::MoveRow& m);  // its move id, position event and clocks
   void absorb(const std::string& eventJson); // an event appended, and what it says of offers
   void startClock(TimePoint now);
   [[nodiscard]] long long clockLeft(Side s, TimePoint now) const;
   [[nodiscard]] Outcome<Side> player(const std::string& player, const char* what) const;
+  [[nodiscard]] bool hasPlayed(std::size_t seat) const;  // a move or a swap of his in this game
 
   std::string id_;
   protocol::GameSpec spec_;
@@ -177,6 +198,7 @@ class Room {
   TimePoint turnStart_{};
   bool clockRunning_ = false;
   long long claimDelayMs_ = 30000;
+  long long noShowDelayMs_ = 60000;
 };
 
 }  // namespace semis::room

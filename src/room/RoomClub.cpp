@@ -4,6 +4,8 @@
 
 #include "room/Room.hpp"
 
+#include <algorithm>
+
 namespace semis::room {
 
 namespace {
@@ -16,13 +18,38 @@ bool human(const Seat& s) { return !s.player.empty() && s.player != kAiSeat; }
 
 }  // namespace
 
+bool Room::hasPlayed(std::size_t seat) const {
+  return std::any_of(actions_.begin(), actions_.end(), [seat](const store::MoveRow& m) {
+    return static_cast<std::size_t>(m.side) == seat && (m.kind == "move" || m.kind == "swap");
+  });
+}
+
 bool Room::canAbort() const {
   if (over() || spec_.mode == protocol::Mode::Local || !human(seats_[0]) || !human(seats_[1])) return false;
-  std::array<bool, 2> moved{false, false};
-  for (const store::MoveRow& m : actions_) {
-    if (m.kind == "move") moved[static_cast<std::size_t>(m.side)] = true;
-  }
-  return !(moved[0] && moved[1]);
+  return !(hasPlayed(0) && hasPlayed(1));
+}
+
+std::optional<TimePoint> Room::noShowAt() const {
+  if (over() || !full() || spec_.mode == protocol::Mode::Local || !human(seats_[0]) || !human(seats_[1])) return std::nullopt;
+  if (hasPlayed(static_cast<std::size_t>(index(game_->position().toMove)))) return std::nullopt;
+  return turnStart_ + std::chrono::milliseconds(noShowDelayMs_);
+}
+
+std::optional<TimePoint> Room::deadline() const {
+  const auto flag = flagAt();
+  const auto noShow = noShowAt();
+  if (flag && noShow) return std::min(*flag, *noShow);
+  return flag ? flag : noShow;
+}
+
+std::optional<Change> Room::expire(TimePoint now) {
+  if (auto flagged = flag(now)) return flagged;
+  const auto due = noShowAt();
+  if (!due || *due > now) return std::nullopt;
+  const Side absent = game_->position().toMove;
+  auto change = adjudicate(std::nullopt, "aborted", "no_show", absent,
+                           Json{{"kind", "aborted"}, {"side", protocol::sideName(absent)}, {"why", "no_show"}}, now);
+  return change ? std::optional<Change>(std::move(*change)) : std::nullopt;
 }
 
 Outcome<Change> Room::abort(const std::string& who, TimePoint now) {
@@ -36,7 +63,7 @@ Outcome<Change> Room::abort(const std::string& who, TimePoint now) {
 std::optional<long long> Room::claimAt(std::size_t seat) const {
   if (!spec_.rated || over() || seat > 1) return std::nullopt;
   const Seat& s = seats_[seat];
-  if (!human(s) || !human(seats_[1 - seat]) || s.connected > 0) return std::nullopt;
+  if (!human(s) || !human(seats_[1 - seat]) || s.connected > 0 || !hasPlayed(seat)) return std::nullopt;
   return (s.awaySinceMs > 0 ? s.awaySinceMs : created_) + claimDelayMs_;
 }
 
@@ -45,11 +72,24 @@ Outcome<Change> Room::claim(const std::string& who, long long nowMs, TimePoint n
   if (!side) return tl::unexpected(side.error());
   if (!spec_.rated) return refuse("bad_message", "only a rated game can be claimed");
   const auto opponent = static_cast<std::size_t>(1 - static_cast<int>(index(*side)));
+  if (!over() && !hasPlayed(opponent))
+    return refuse("too_early", "your opponent has not played yet: the game is aborted if his first move does not come");
   const auto at = claimAt(opponent);
   if (!at) return refuse("too_early", "your opponent is connected");
   if (nowMs < *at) return refuse("too_early", "your opponent may still come back");
   return adjudicate(*side, "left", "claim", *side, Json{{"kind", "claimed"}, {"side", protocol::sideName(*side)}},
                     now);
+}
+
+bool Room::renameSeat(const std::string& who, const std::string& name) {
+  bool changed = false;
+  for (Seat& s : seats_) {
+    if (s.player == who && s.name != name) {
+      s.name = name;
+      changed = true;
+    }
+  }
+  return changed;
 }
 
 }  // namespace semis::room

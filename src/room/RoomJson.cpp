@@ -88,6 +88,7 @@ Json Room::stateJson(const std::string& player, std::size_t spectators, TimePoin
               {"clock", clockJson(now)},
               {"can_swap", !over() && g.canSwap()},
               {"can_abort", canAbort()},
+              {"can_take_back", south != north && takeBackPlies(south ? Side::South : Side::North) > 0},
               {"rated", spec_.rated},
               {"draw_offer", drawOffer_ ? Json(protocol::sideName(*drawOffer_)) : Json(nullptr)},
               {"rematch", rematchId_.empty() ? Json(nullptr) : Json(rematchId_)},

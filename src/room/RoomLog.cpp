@@ -61,15 +61,40 @@ store::GameLog Room::log() const {
   return out;
 }
 
+std::vector<const store::MoveRow*> Room::standing(bool* whole) const {
+  std::vector<const store::MoveRow*> kept;
+  for (const store::MoveRow& m : actions_) {
+    if (m.kind != "takeback") {
+      kept.push_back(&m);
+      continue;
+    }
+    for (int i = 0; i < m.house; ++i) {
+      if (kept.empty() || kept.back()->kind != "move") {
+        if (whole != nullptr) *whole = false;  // a take back of more than was played: a damaged log
+        break;
+      }
+      kept.pop_back();
+    }
+  }
+  return kept;
+}
+
 bool Room::rebuild() {
   game_ = std::make_unique<Game>(spec_.rules);
   adjudication_.reset();
   bool ok = true;
-  for (const store::MoveRow& m : actions_) ok = replay(m) && ok;
+  for (const store::MoveRow* m : standing(&ok)) ok = replayOne(*m) && ok;
   return ok;
 }
 
 bool Room::replay(const store::MoveRow& m) {
+  // A take back undoes plies: the game is replayed from its start without them (a few hundred
+  // sowings at most, far less than one AI move).
+  if (m.kind == "takeback") return rebuild();
+  return replayOne(m);
+}
+
+bool Room::replayOne(const store::MoveRow& m) {
   const Side side = m.side == 0 ? Side::South : Side::North;
   if (m.kind == "move") return game_->play(m.house).has_value();
   if (m.kind == "swap") return game_->swap().has_value();
@@ -78,7 +103,7 @@ bool Room::replay(const store::MoveRow& m) {
     adjudication_ = Json{{"winner", protocol::sideName(other(side))}, {"reason", m.kind == "resign" ? "resign" : "time"}};
   } else if (m.kind == "draw") {
     adjudication_ = Json{{"winner", "draw"}, {"reason", "agreement"}};
-  } else if (m.kind == "abort") {
+  } else if (m.kind == "abort" || m.kind == "no_show") {
     adjudication_ = Json{{"winner", "draw"}, {"reason", "aborted"}};
   } else if (m.kind == "claim") {
     adjudication_ = Json{{"winner", protocol::sideName(side)}, {"reason", "left"}};
@@ -91,7 +116,8 @@ void Room::noteAction(const store::MoveRow& m) {
     const std::string& holder = seats_[static_cast<std::size_t>(m.side)].player;
     moveIds_[holder + '\n' + m.clientId] = m.eventN;
   }
-  if (m.kind == "move" || m.kind == "swap" || m.kind == "split") lastPositionEvent_ = std::max(lastPositionEvent_, m.eventN);
+  if (m.kind == "move" || m.kind == "swap" || m.kind == "split" || m.kind == "takeback")
+    lastPositionEvent_ = std::max(lastPositionEvent_, m.eventN);
   if (m.clockS >= 0) remaining_ = {m.clockS, m.clockN};
 }
 

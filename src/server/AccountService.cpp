@@ -6,6 +6,7 @@
 #include "server/Live.hpp"
 #include "server/Log.hpp"
 #include "server/Ratings.hpp"
+#include "store/SessionStore.hpp"
 
 namespace semis::server {
 
@@ -71,16 +72,30 @@ AccountAnswer AccountService::signUp(const Identity& me, const Json& body) {
     return refuse(503, "busy", "the store failed: nothing was changed");
   }
   logInfo("signed_up", {{"player", me.id}});
+  describe(me);
+  // Opponents and leaderboards know him by his username, unless he had chosen a name of his own.
+  if (hub_.nameOf(me.id) == guestName(me.id)) {
+    Identity stored = me;
+    stored.stored = true;
+    if (auto r = hub_.rename(stored, *username); !r) logWarn("rename_failed", {{"player", me.id}, {"what", r.error().message}});
+  }
   return {200, who(me.id, hub_.nameOf(me.id), *username), std::nullopt};
 }
 
-AccountAnswer AccountService::newSession(const std::string& player, const std::string& oldToken) {
+void AccountService::describe(const Identity& me, const std::string& token) {
+  const std::string& t = token.empty() ? me.token : token;
+  if (auto r = store_.sessions().describe(accounts::hashToken(t), me.device, me.address, nowMs()); !r)
+    logWarn("store_error", {{"what", r.error().message}});
+}
+
+AccountAnswer AccountService::newSession(const std::string& player, const Identity& me) {
   const std::string token = accounts::newToken();
   if (auto r = club_.addToken(player, accounts::hashToken(token)); !r) {
     return refuse(503, "busy", "the store failed: try again");
   }
+  describe(me, token);
   // The guest this device was stays a guest (his games keep his id); this cookie is the account now.
-  if (!oldToken.empty()) hub_.forgetPlayer(accounts::hashToken(oldToken), "");
+  if (!me.token.empty()) hub_.forgetPlayer(accounts::hashToken(me.token), "");
   std::string username;
   if (auto a = club_.accountOf(player); a && *a) username = (*a)->username;
   AccountAnswer ok{200, who(player, hub_.nameOf(player), username), token};
@@ -103,7 +118,7 @@ AccountAnswer AccountService::signIn(const Identity& me, const Json& body) {
     (void)accounts::verifyPassword(kDecoy, *password);
   }
   if (!good) return refuse(401, "bad_credentials", "wrong username or password");
-  return newSession((*account)->player, me.token);
+  return newSession((*account)->player, me);
 }
 
 AccountAnswer AccountService::remove(const Identity& me, const Json& body) {
@@ -114,18 +129,65 @@ AccountAnswer AccountService::remove(const Identity& me, const Json& body) {
   if (!*account) return refuse(400, "not_signed_up", "this player has no account");
   if (!accounts::verifyPassword((*account)->passwordHash, *password))
     return refuse(401, "bad_credentials", "wrong password");
+  // Every device's session ends with it: each instance must forget the ones it holds.
+  auto sessions = store_.sessions().list(me.id);
+  if (!sessions) return refuse(503, "busy", "the store is unavailable: nothing was deleted");
   if (auto r = club_.deleteAccount(me.id, kDeletedName); !r) return refuse(503, "busy", "the store failed: nothing was deleted");
+  for (const store::SessionRow& s : *sessions) hub_.forgetPlayer(s.tokenHash, "");
   hub_.forgetPlayer(accounts::hashToken(me.token), me.id);
   logInfo("account_deleted", {{"player", me.id}});
   return {200, Json::object(), std::string()};
 }
 
-AccountAnswer AccountService::signOut(const Identity& me) {
-  if (!me.token.empty()) {
-    if (auto r = club_.dropToken(accounts::hashToken(me.token)); !r) return refuse(503, "busy", "the store failed: try again");
-    hub_.forgetPlayer(accounts::hashToken(me.token), me.id);
+AccountAnswer AccountService::signOut(const Identity& me, const Json& body) {
+  if (me.token.empty()) return {200, Json::object(), std::string()};
+  if (body.is_object() && body.contains("all") && !body["all"].is_boolean())
+    return refuse(400, "bad_message", "expected {} or {\"all\":true}");
+  if (body.is_object() && body.value("all", false)) {
+    const auto ended = endSessions(me, "");
+    if (!ended) return refuse(503, "busy", "the store failed: try again");
+    return {200, Json{{"ended", *ended}}, std::string()};
   }
-  return {200, Json::object(), std::string()};
+  if (auto r = club_.dropToken(accounts::hashToken(me.token)); !r) return refuse(503, "busy", "the store failed: try again");
+  hub_.forgetPlayer(accounts::hashToken(me.token), me.id);
+  return {200, Json{{"ended", 1}}, std::string()};
+}
+
+std::optional<long long> AccountService::endSessions(const Identity& me, const std::string& id) {
+  auto hashes = store_.sessions().revoke(me.id, id);
+  if (!hashes) return std::nullopt;
+  for (const std::string& h : *hashes) hub_.forgetPlayer(h, "");
+  return static_cast<long long>(hashes->size());
+}
+
+AccountAnswer AccountService::sessions(const Identity& me) {
+  if (!me.stored) return {200, Json{{"sessions", Json::array()}}, std::nullopt};
+  auto rows = store_.sessions().list(me.id);
+  if (!rows) return refuse(503, "busy", "the store is unavailable: try again");
+  const std::string mine = accounts::hashToken(me.token);
+  Json list = Json::array();
+  for (const store::SessionRow& r : *rows) {
+    list.push_back(Json{{"id", r.id},
+                        {"device", r.device},
+                        {"created", r.created == 0 ? Json(nullptr) : Json(r.created)},
+                        {"seen", r.seen == 0 ? Json(nullptr) : Json(r.seen)},
+                        {"address", r.address},
+                        {"current", r.tokenHash == mine}});
+  }
+  return {200, Json{{"sessions", list}}, std::nullopt};
+}
+
+AccountAnswer AccountService::revoke(const Identity& me, const Json& body) {
+  const auto id = field(body, "id");
+  if (!id || id->size() != store::kSessionIdChars) return refuse(400, "bad_message", "expected {\"id\":\"<a session's id>\"}");
+  const auto ended = endSessions(me, *id);
+  if (!ended) return refuse(503, "busy", "the store failed: try again");
+  if (*ended == 0) return refuse(404, "not_found", "no such session of yours");
+  // Ending this device's own session signs it out: its cookie goes too.
+  const bool mine = accounts::hashToken(me.token).substr(0, store::kSessionIdChars) == *id;
+  AccountAnswer ok{200, Json{{"ended", *ended}}, std::nullopt};
+  if (mine) ok.cookie = std::string();
+  return ok;
 }
 
 AccountAnswer AccountService::claim(const Identity& me) {
@@ -144,7 +206,7 @@ AccountAnswer AccountService::redeem(const Identity& me, const Json& body) {
   auto player = club_.takeClaim(accounts::hashToken(*code), nowMs());
   if (!player) return refuse(503, "busy", "the store is unavailable: try again");
   if (!*player) return refuse(404, "not_found", "no such code, or it has expired");
-  return newSession(**player, me.token);
+  return newSession(**player, me);
 }
 
 Json AccountService::me(const Identity& me) {

@@ -36,7 +36,12 @@ class AccountService {
   AccountAnswer signIn(const Identity& me, const Json& body);
   AccountAnswer remove(const Identity& me, const Json& body);
   // Quick.
-  AccountAnswer signOut(const Identity& me);
+  // {} ends this device's session; {"all":true} every session of the player.
+  AccountAnswer signOut(const Identity& me, const Json& body);
+  // The player's sessions (device, when begun and last seen, from where, which is this one), and
+  // the end of one of them by its id.
+  AccountAnswer sessions(const Identity& me);
+  AccountAnswer revoke(const Identity& me, const Json& body);
   AccountAnswer claim(const Identity& me);
   AccountAnswer redeem(const Identity& me, const Json& body);
   [[nodiscard]] Json me(const Identity& me);
@@ -46,7 +51,12 @@ class AccountService {
   bool allowSignUp(const std::string& address);
 
  private:
-  AccountAnswer newSession(const std::string& player, const std::string& oldToken);
+  AccountAnswer newSession(const std::string& player, const Identity& me);
+  // Describes the session of `token` (default: me's) as me's device and address.
+  void describe(const Identity& me, const std::string& token = "");
+  // Ends the player's session `id` (every one: ""), forgotten on every instance; how many ended.
+  // (Nothing: the store failed.)
+  std::optional<long long> endSessions(const Identity& me, const std::string& id);
   static AccountAnswer refuse(int status, const std::string& code, const std::string& message);
 
   store::Store& store_;

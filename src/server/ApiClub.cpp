@@ -55,7 +55,9 @@ bool knownKey(const std::string& key) {
 ApiResponse accountPath(Club& club, std::string_view action, std::string_view body, const Identity& me) {
   AccountService& acc = club.accounts();
   const Json j = bodyJson(body);
-  if (action == "signout") return answer(acc.signOut(me));
+  if (action == "signout") return answer(acc.signOut(me, j));
+  if (action == "sessions") return answer(acc.sessions(me));
+  if (action == "revoke") return answer(acc.revoke(me, j));
   if (action != "signup" && action != "signin" && action != "delete" && action != "redeem" && action != "claim")
     return error(404, "not_found", "no such endpoint");
   // What guesses a secret (a password, a code) or makes one is limited per address, and so are new
@@ -178,7 +180,11 @@ ApiResponse handleClubApi(Club& club, std::string_view method, std::string_view 
     return path.substr(prefix.size());
   };
   if (auto action = after("/api/account/")) {
-    if (method != "POST") return error(405, "bad_method", "POST");
+    if (*action == "sessions") {
+      if (method != "GET" && method != "HEAD") return error(405, "bad_method", "GET");
+    } else if (method != "POST") {
+      return error(405, "bad_method", "POST");
+    }
     return accountPath(club, *action, body, me);
   }
   if (path == "/api/me" && (method == "GET" || method == "HEAD")) return json(200, club.accounts().me(me));

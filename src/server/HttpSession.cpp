@@ -11,7 +11,9 @@
 #include "server/Club.hpp"
 #include "server/Log.hpp"
 #include "server/Routes.hpp"
+#include "server/Security.hpp"
 #include "server/Sessions.hpp"
+#include "store/SessionStore.hpp"
 
 namespace semis::server {
 
@@ -121,9 +123,18 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     const std::string path(target->path);
     const Route route = routeOf(path);
     Identity me = needsIdentity(route) ? ctx_.hub.identify(cookieToken(req), address_) : Identity{};
+    me.device = std::string(headerValue(req, http::field::user_agent).substr(0, store::kDeviceChars));
     if (boost::beast::websocket::is_upgrade(req)) {
       if (route != Route::Socket) {
         respond(req, {404, "text/plain", "WebSocket endpoint is /ws\n"}, "", false);
+        return;
+      }
+      // A page of another site must not play, chat or resign in its visitor's name (his cookie goes
+      // with the upgrade): only the site's own pages, and clients that are no page at all.
+      if (!originAllowed(headerValue(req, http::field::origin), headerValue(req, http::field::host),
+                         ctx_.options.allowedOrigins)) {
+        ctx_.metrics.originsRefused++;
+        respond(req, {403, "text/plain", "this page's origin may not open a WebSocket here\n"}, "", false);
         return;
       }
       if (ctx_.stopping || ctx_.metrics.connectionsOpen >= ctx_.options.maxConnections) {
@@ -209,6 +220,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     auto out = std::make_shared<http::response<http::string_body>>(static_cast<http::status>(res.status),
                                                                    req.version() == 0 ? 11 : req.version());
     out->set(http::field::server, "semis");
+    for (const auto& [name, value] : securityHeaders()) out->set(name, value);
     if (!res.contentType.empty()) out->set(http::field::content_type, res.contentType);  // (none on a 304)
     for (const auto& [name, value] : res.headers) out->set(name, value);
     if (res.cookie) {

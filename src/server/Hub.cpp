@@ -11,12 +11,19 @@
 #include "server/ClusterLink.hpp"
 #include "server/Live.hpp"
 #include "server/Log.hpp"
+#include "store/SessionStore.hpp"
 
 namespace semis::server {
+
+std::string guestName(const std::string& id) { return "Guest-" + id.substr(0, 4); }
 
 namespace {
 
 constexpr std::size_t kCacheLimit = 50000;  // cached players; past it the cache starts over
+// A cached session is read from the store again after this (revocations the bus did not bring),
+// and its `seen` written at most this often.
+constexpr std::chrono::seconds kSessionCheck{60};
+constexpr std::chrono::minutes kSessionTouch{5};
 
 Refusal storeRefusal(const store::StoreError& e) {
   if (e.fault == store::Fault::Busy)
@@ -24,7 +31,6 @@ Refusal storeRefusal(const store::StoreError& e) {
   return {"internal", "the game store failed: " + e.message, std::nullopt};
 }
 
-std::string guestName(const std::string& id) { return "Guest-" + id.substr(0, 4); }
 
 // Characters a name may not hold: controls (C0, DEL, C1) and the invisible ones that let a name
 // look empty or like another's (zero-width, bidirectional overrides, fillers, tags).
@@ -111,23 +117,43 @@ Identity Hub::identify(const std::string& token, const std::string& address) {
     return fresh;
   }
   const std::string hash = accounts::hashToken(token);
+  const auto now = Clock::now();
+  std::optional<Clock::time_point> touched;  // when this instance last wrote the session's `seen`
   {
     std::lock_guard lock(playersMu_);
-    if (auto it = byToken_.find(hash); it != byToken_.end())
-      return {token, it->second.id, it->second.name, false, true, address};
+    if (auto it = byToken_.find(hash); it != byToken_.end()) {
+      // Kept a short while only: a session revoked where the bus did not reach ends here soon too.
+      if (now - it->second.at < kSessionCheck) return {token, it->second.row.id, it->second.row.name, false, true, address};
+      touched = it->second.touched;
+    }
   }
   Identity me{token, accounts::guestId(token), "", false, false, address};
   me.name = guestName(me.id);
   auto row = store_.playerByToken(hash);
   if (!row) {
     logWarn("store_error", {{"what", row.error().message}});
-  } else if (*row) {
+  } else if (!*row) {
+    // A token the store does not know is a guest who has not acted yet, unless the id it names is
+    // someone's already: then the token was revoked (signed out, the account deleted) and must not
+    // speak for that player again. Its holder is a new guest, with a new token and id.
+    // (When the store cannot say, the same: such a guest has nothing stored to lose.)
+    auto holder = store_.player(me.id);
+    if (!holder || *holder) {
+      if (holder) metrics_.staleTokens++;
+      return identify("", address);
+    }
+  } else {
     me.id = (*row)->id;
     me.name = (*row)->name;
     me.stored = true;
+    // Its owner's list of sessions says when and where each was last used (not on every request).
+    if (!touched || now - *touched >= kSessionTouch) {
+      touched = now;
+      if (auto r = store_.sessions().seen(hash, address, nowMs()); !r) logWarn("store_error", {{"what", r.error().message}});
+    }
     std::lock_guard lock(playersMu_);
     if (byToken_.size() >= kCacheLimit) byToken_.clear();
-    byToken_[hash] = **row;
+    byToken_[hash] = CachedPlayer{**row, now, *touched};
   }
   return me;
 }
@@ -151,7 +177,7 @@ Outcome<void> Hub::ensureStored(const Identity& me) {
   }
   std::lock_guard lock(playersMu_);
   if (byToken_.size() >= kCacheLimit) byToken_.clear();
-  byToken_[hash] = row;
+  byToken_[hash] = CachedPlayer{row, Clock::now(), Clock::now()};
   return {};
 }
 
@@ -169,9 +195,12 @@ Outcome<Identity> Hub::rename(const Identity& me, const std::string& name) {
     return tl::unexpected(storeRefusal(r.error()));
   }
   renamed.stored = true;
-  std::lock_guard lock(playersMu_);
-  byToken_[accounts::hashToken(me.token)] = store::PlayerRow{me.id, name, 0};
-  names_[me.id] = name;
+  {
+    std::lock_guard lock(playersMu_);
+    byToken_[accounts::hashToken(me.token)] = CachedPlayer{store::PlayerRow{me.id, name, 0}, Clock::now(), Clock::now()};
+    names_[me.id] = name;
+  }
+  renameSeats(me.id, name);
   // The other instances cached the old name (and this session's row with it): they read it again.
   if (link_) link_->publishForget(accounts::hashToken(me.token), me.id);
   return renamed;
@@ -311,9 +340,27 @@ void Hub::forgetPlayer(const std::string& tokenHash, const std::string& playerId
 }
 
 void Hub::forgetHere(const std::string& tokenHash, const std::string& playerId) {
-  std::lock_guard lock(playersMu_);
-  if (!tokenHash.empty()) byToken_.erase(tokenHash);
-  if (!playerId.empty()) names_.erase(playerId);
+  {
+    std::lock_guard lock(playersMu_);
+    if (!tokenHash.empty()) byToken_.erase(tokenHash);
+    if (!playerId.empty()) names_.erase(playerId);
+  }
+  // His name may have changed (renamed, deleted): the games held here show the stored one at once.
+  if (!playerId.empty()) renameSeats(playerId, playerName(playerId));
+}
+
+void Hub::renameSeats(const std::string& playerId, const std::string& name) {
+  std::vector<LivePtr> held;
+  {
+    std::lock_guard lock(gamesMu_);
+    for (const auto& [id, live] : games_) held.push_back(live);
+  }
+  for (const LivePtr& live : held) {
+    std::lock_guard lock(live->mu);
+    if (live->gone || !live->room->renameSeat(playerId, name)) continue;
+    presence(*live);
+    afterChange(*live);
+  }
 }
 
 Outcome<Hub::LivePtr> Hub::find(const std::string& id) {
@@ -361,7 +408,7 @@ void Hub::evict() {
     for (auto it = games_.begin(); it != games_.end();) {
       Live& l = *it->second;
       std::unique_lock guard(l.mu, std::try_to_lock);
-      const bool idle = guard.owns_lock() && l.watchers.empty() && !l.aiQueued && !l.room->flagAt() &&
+      const bool idle = guard.owns_lock() && l.watchers.empty() && !l.aiQueued && !l.room->deadline() &&
                         now - l.lastActivity > (l.room->over() ? std::chrono::minutes(1) : options_.evictAfter);
       if (idle) {
         l.gone = true;
@@ -478,11 +525,12 @@ void Hub::tick() {
       live = it->second;
     }
     std::lock_guard lock(live->mu);
-    const auto flagAt = live->room->flagAt();
-    if (flagAt && *flagAt <= now) {
+    const auto deadline = live->room->deadline();
+    if (deadline && *deadline <= now) {
       auto saved = live->room->save();
-      if (auto change = live->room->flag(now)) {
-        if (commit(*live, *saved, *change)) pool_.cancel(id);
+      if (auto change = live->room->expire(now); change && commit(*live, *saved, *change)) {
+        pool_.cancel(id);
+        if (change->move && change->move->kind == "no_show") noShow(*live, change->move->side);
       }
     }
     afterChange(*live);
@@ -493,6 +541,14 @@ void Hub::tick() {
     std::lock_guard lock((*live)->mu);
     maybeAi(*live);
   }
+}
+
+void Hub::noShow(Live& live, int side) {
+  // He never opened the game (an invitation, a pairing he missed): told wherever he is, and why.
+  metrics_.noShows++;
+  const room::Seat& seat = live.room->seats()[static_cast<std::size_t>(side)];
+  logInfo("no_show", {{"game", live.room->id()}, {"player", seat.player}});
+  notify(seat.player, Json{{"type", "aborted"}, {"game", live.room->id()}, {"why", "no_show"}});
 }
 
 void Hub::shutdown(int retryMs) {

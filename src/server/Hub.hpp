@@ -56,7 +56,11 @@ struct Identity {
   bool created = false;  // a new token: the answer sets the cookie
   bool stored = false;   // the player's row exists
   std::string address;   // the client's IP address, for per-address limits
+  std::string device;    // its User-Agent (HTTP only): what a new session is described as
 };
+
+// A guest's name until he chooses one (or signs up: then his username).
+[[nodiscard]] std::string guestName(const std::string& id);
 
 // The limits a visitor meets (docs/server.md, "Limits").
 struct HubOptions {
@@ -70,6 +74,7 @@ struct HubOptions {
   std::chrono::hours abandonAfter{24 * 7};  // an unfinished game untouched this long is abandoned
   int hintBudgetMs = 250;  // all legal moves together: a hint answers in well under 300 ms (bench/StudyBench.cpp)
   long long claimDelayMs = 30000;  // a rated game's leaver may be claimed against after this
+  long long noShowDelayMs = 60000;  // a two-player game whose player has not made his first move by then is aborted
 };
 
 using Refusal = room::Refusal;
@@ -161,8 +166,10 @@ class Hub {
   void adoptNew(std::unique_ptr<room::Room> room);  // a game just stored: in memory, listed, AI asked
   void sendLocal(const std::string& player, const Message& message);
   void forgetHere(const std::string& tokenHash, const std::string& playerId);  // this instance's caches only
+  void renameSeats(const std::string& playerId, const std::string& name);      // in the games held here
   void evict();
   void countGames();  // the gauges
+  void noShow(Live& live, int side);  // a game just aborted for its absent player: he is told
   // A game just put in memory (loaded or created): watched on the bus.
   void held(const std::string& id);
   LivePtr inMemory(const std::string& id);
@@ -202,7 +209,12 @@ class Hub {
   std::unordered_map<Peer*, std::set<std::string>> watching_;
 
   std::mutex playersMu_;  // a bounded cache: token hash -> stored player, id -> name
-  std::unordered_map<std::string, store::PlayerRow> byToken_;
+  struct CachedPlayer {
+    store::PlayerRow row;
+    Clock::time_point at;       // read from the store
+    Clock::time_point touched;  // its session's `seen` written
+  };
+  std::unordered_map<std::string, CachedPlayer> byToken_;
   std::unordered_map<std::string, std::string> names_;
   Buckets createBuckets_;  // per address (server/Buckets.hpp)
 

@@ -120,6 +120,7 @@ void Hub::presence(Live& live) {
 
 void Hub::afterChange(Live& live) {
   live.room->setClaimDelay(options_.claimDelayMs);  // not in the record: every room, however it came
+  live.room->setNoShowDelay(options_.noShowDelayMs);
   const room::Room& room = *live.room;
   if (club_ && room.over() && room.spec().rated && !live.ratedSeen) {
     live.ratedSeen = true;
@@ -148,7 +149,7 @@ void Hub::afterChange(Live& live) {
   }
   {
     std::lock_guard lock(clockMu_);
-    if (room.flagAt())
+    if (room.deadline())
       clocked_.insert(room.id());
     else
       clocked_.erase(room.id());
@@ -272,6 +273,9 @@ Outcome<void> Hub::actOnce(Peer& peer, const LivePtr& live, const protocol::Clie
       break;
     case MsgType::Claim:
       change = room.claim(player, nowMs(), now);
+      break;
+    case MsgType::TakeBack:
+      change = room.takeBack(player, now);
       break;
     default:
       break;

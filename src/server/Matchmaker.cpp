@@ -74,7 +74,12 @@ void Matchmaker::seek(const std::shared_ptr<Peer>& peer, const protocol::ClientM
   }
   if (auto stored = hub_.storePlayer(hub_.identify(peer->token(), peer->address())); !stored)
     return error(*peer, stored.error().code, stored.error().message);
-  if (auto r = club_.createSeek(row); !r) return error(*peer, "busy", "the store failed: nothing was changed");
+  if (auto r = club_.createSeek(row); !r) {
+    // The store keeps one open seek per player, game and clock, on every instance at once.
+    if (r.error().fault == store::Fault::Conflict)
+      return error(*peer, "already_seeking", "you already seek this game with this clock: wait for it, or cancel it");
+    return error(*peer, "busy", "the store failed: nothing was changed");
+  }
   {
     std::lock_guard lock(mu_);
     mine_[row.id] = Mine{peer, player};
@@ -118,7 +123,11 @@ void Matchmaker::accept(const std::shared_ptr<Peer>& peer, const std::string& se
   own.player = player;
   own.rating = mine;
   own.created = nowMs();
-  if (auto r = club_.createSeek(own); !r) return error(*peer, "busy", "the store failed: nothing was changed");
+  if (auto r = club_.createSeek(own); !r) {
+    if (r.error().fault == store::Fault::Conflict)
+      return error(*peer, "already_seeking", "you seek this game with this clock already: cancel your seek to accept this one");
+    return error(*peer, "busy", "the store failed: nothing was changed");
+  }
   if (!pair(theirs, own)) {
     (void)club_.cancelSeek(own.id, player);  // (best effort: it expires anyway)
     return error(*peer, "not_found", "this seek was taken meanwhile");

@@ -37,6 +37,12 @@ std::string Metrics::render() const {
   metric(out, "semis_bus_caught_up_total", "counter", "Quiet games found behind the record and reloaded.",
          std::to_string(busCaughtUp.load()));
   metric(out, "semis_bus_refused_total", "counter", "Malformed bus messages.", std::to_string(busRefused.load()));
+  metric(out, "semis_stale_tokens_total", "counter", "Revoked session cookies met again (each became a new guest).",
+         std::to_string(staleTokens.load()));
+  metric(out, "semis_no_shows_total", "counter", "Games aborted: a player never made his first move.",
+         std::to_string(noShows.load()));
+  metric(out, "semis_origins_refused_total", "counter", "WebSocket upgrades refused for their Origin.",
+         std::to_string(originsRefused.load()));
   return out;
 }
 

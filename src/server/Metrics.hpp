@@ -25,6 +25,9 @@ struct Metrics {
   std::atomic<long long> busReloads{0};     // games reloaded from the store (a gap, a lost bus)
   std::atomic<long long> busRefused{0};     // malformed bus messages
   std::atomic<long long> busCaughtUp{0};    // quiet games found behind the record (a lost publish)
+  std::atomic<long long> staleTokens{0};    // revoked session cookies met again (each a new guest)
+  std::atomic<long long> noShows{0};        // games aborted because a player never made his first move
+  std::atomic<long long> originsRefused{0}; // WebSocket upgrades from another site's page
 
   [[nodiscard]] std::string render() const;
 };

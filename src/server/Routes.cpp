@@ -34,7 +34,7 @@ Route routeOf(std::string_view path) {
   // The client's own pages (a game, a profile, a leaderboard, the study pages) are all its one page.
   if (path == "/" || path == "/index.html" || path.substr(0, 3) == "/g/" || path.substr(0, 3) == "/p/" ||
       path.substr(0, 5) == "/top/" || path == "/friends" || path == "/daily" || path.substr(0, 7) == "/daily/" ||
-      path == "/review" || path.substr(0, 8) == "/review/" || path == "/analysis")
+      path == "/review" || path.substr(0, 8) == "/review/" || path == "/analysis" || path.substr(0, 7) == "/learn/")
     return Route::Page;
   return Route::File;
 }

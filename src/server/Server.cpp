@@ -177,6 +177,7 @@ int runServer(const ServerOptions& options, std::unique_ptr<MoveSource> ai) {
   HubOptions hubOptions;
   hubOptions.aiThreads = options.aiThreads;
   hubOptions.claimDelayMs = 1000LL * options.claimSeconds;
+  hubOptions.noShowDelayMs = 1000LL * options.noShowSeconds;
   Hub hub(**store, metrics, ai ? std::move(ai) : makeEngineMoveSource(), hubOptions);
   auto resumed = hub.resume();
   if (!resumed) {

@@ -3,8 +3,10 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "server/MoveSource.hpp"
+#include "server/Security.hpp"
 
 namespace semis::server {
 
@@ -33,6 +35,10 @@ struct ServerOptions {
   bool trustProxy = false;
   // A rated game's player with no connection left may be claimed against after this (docs/club.md).
   int claimSeconds = 30;
+  // A game between two people whose player has not made his first move by then is aborted.
+  int noShowSeconds = 60;
+  // Pages of these origins ("https://host[:port]") may open WebSockets besides the site's own.
+  std::vector<std::string> allowedOrigins;
 };
 
 // Runs until SIGTERM or SIGINT; returns the process exit status. `ai` defaults to the greedy source.

@@ -63,6 +63,7 @@ std::string mimeType(std::string_view name) {
   if (ext == ".js" || ext == ".mjs") return "text/javascript; charset=utf-8";
   if (ext == ".css") return "text/css; charset=utf-8";
   if (ext == ".json" || ext == ".map") return "application/json";
+  if (ext == ".webmanifest") return "application/manifest+json";  // the installable app's manifest
   if (ext == ".txt") return "text/plain; charset=utf-8";
   if (ext == ".svg") return "image/svg+xml";
   if (ext == ".png") return "image/png";

@@ -30,6 +30,21 @@ CREATE TABLE friends(player text NOT NULL, other text NOT NULL, at bigint NOT NU
 CREATE TABLE blocks(player text NOT NULL, other text NOT NULL, at bigint NOT NULL, PRIMARY KEY(player, other));
 )SQL";
 
+// Schema version 5, the same text for SQLite and PostgreSQL: sessions described (store/SessionStore.hpp);
+// one open seek per player, game and clock (the open seeks of before are dropped: their seekers ask
+// again); accounts whose name is still the guest's default are named by their username.
+inline constexpr const char* kTrustSchema = R"SQL(
+ALTER TABLE tokens ADD COLUMN created bigint NOT NULL DEFAULT 0;
+ALTER TABLE tokens ADD COLUMN seen bigint NOT NULL DEFAULT 0;
+ALTER TABLE tokens ADD COLUMN device text NOT NULL DEFAULT '';
+ALTER TABLE tokens ADD COLUMN address text NOT NULL DEFAULT '';
+CREATE INDEX tokens_player ON tokens(player);
+DELETE FROM seeks WHERE game='';
+CREATE UNIQUE INDEX seeks_one_open ON seeks(player, rules, clock_seconds, clock_increment) WHERE game='';
+UPDATE players SET name=(SELECT username FROM accounts WHERE accounts.player=players.id)
+  WHERE id IN (SELECT player FROM accounts) AND name='Guest-' || substr(id, 1, 4);
+)SQL";
+
 // What deleting an account removes ($1: the player; SQLite reads $1 as one named parameter).
 inline constexpr const char* kDeleteAccount[] = {
     "DELETE FROM accounts WHERE player=$1",      "DELETE FROM tokens WHERE player=$1",

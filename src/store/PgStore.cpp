@@ -8,6 +8,7 @@
 
 #include "store/ClubSchema.hpp"
 #include "store/PgClub.hpp"
+#include "store/SessionStore.hpp"
 #include "store/StudyStore.hpp"
 #include "store/PgPool.hpp"
 #include "store/Store.hpp"
@@ -40,8 +41,8 @@ struct Step {
   int version;
   const char* sql;
 };
-constexpr Step kSteps[] = {{2, kSchema2}, {3, kClubSchema}, {4, kStudySchema}};
-constexpr int kNewest = 4;
+constexpr Step kSteps[] = {{2, kSchema2}, {3, kClubSchema}, {4, kStudySchema}, {5, kTrustSchema}};
+constexpr int kNewest = 5;
 // Enough for a server's threads: a call holds its connection only for its own statements.
 constexpr int kPoolSize = 4;
 // Taken by every migration step, so servers starting together migrate one after the other.
@@ -114,7 +115,7 @@ class PgStore final : public Store {
           if (auto r = insertGame(c, game); !r) return r;
           return insertEvents(c, game.id, events);
         });
-    study_ = makeStudyStore([this](bool write, const char* sql, const std::vector<std::string>& params) {
+    const SqlCall sqlCall = [this](bool write, const char* sql, const std::vector<std::string>& params) {
       SqlRows out;
       auto r = call<void>(write ? Mode::Write : Mode::Snapshot, [&](PGconn* c) -> StoreResult<void> {
         auto q = pgQuery(c, sql, params);
@@ -128,11 +129,14 @@ class PgStore final : public Store {
       });
       if (!r) return StoreResult<SqlRows>(tl::unexpected(r.error()));
       return StoreResult<SqlRows>(std::move(out));
-    });
+    };
+    study_ = makeStudyStore(sqlCall);
+    sessions_ = makeSessionStore(sqlCall);
   }
 
   ClubStore& club() override { return *club_; }
   StudyStore& study() override { return *study_; }
+  SessionStore& sessions() override { return *sessions_; }
 
   StoreResult<void> start() {
     for (const Step& step : kSteps) {
@@ -421,6 +425,7 @@ class PgStore final : public Store {
   PgPool pool_;
   std::unique_ptr<ClubStore> club_;
   std::unique_ptr<StudyStore> study_;
+  std::unique_ptr<SessionStore> sessions_;
 };
 
 }  // namespace

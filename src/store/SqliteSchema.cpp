@@ -59,7 +59,7 @@ CREATE INDEX games_seat_s ON games(seat_s, status);
 CREATE INDEX games_seat_n ON games(seat_n, status);
 )SQL";
 
-constexpr const char* kSteps[] = {kStep1, kStep2, kClubSchema, kStudySchema};
+constexpr const char* kSteps[] = {kStep1, kStep2, kClubSchema, kStudySchema, kTrustSchema};
 static_assert(sizeof(kSteps) / sizeof(kSteps[0]) == kSchemaVersion);
 
 void hashTokenFunction(sqlite3_context* context, int, sqlite3_value** argv) {

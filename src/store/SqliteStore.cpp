@@ -167,9 +167,11 @@ StoreResult<std::unique_ptr<Store>> SqliteStore::open(const std::string& path, c
                                   }
                                   return {};
                                 });
-  store->study_ = makeStudyStore([self](bool write, const char* sql, const std::vector<std::string>& params) {
+  const SqlCall call = [self](bool write, const char* sql, const std::vector<std::string>& params) {
     return sqliteCall(self->writer_, self->reader_, write, sql, params);
-  });
+  };
+  store->study_ = makeStudyStore(call);
+  store->sessions_ = makeSessionStore(call);
   return std::unique_ptr<Store>(std::move(store));
 }
 

@@ -16,6 +16,7 @@
 #include <unordered_map>
 
 #include "store/ClubStore.hpp"
+#include "store/SessionStore.hpp"
 #include "store/StudyStore.hpp"
 #include "store/Store.hpp"
 
@@ -73,6 +74,7 @@ class SqliteStore final : public Store {
   StoreResult<void> maintain() override;
   ClubStore& club() override { return *club_; }
   StudyStore& study() override { return *study_; }
+  SessionStore& sessions() override { return *sessions_; }
 
  private:
   SqliteStore() = default;
@@ -87,6 +89,7 @@ class SqliteStore final : public Store {
   SqliteConn checkpointer_;
   std::unique_ptr<ClubStore> club_;
   std::unique_ptr<StudyStore> study_;
+  std::unique_ptr<SessionStore> sessions_;
 };
 
 // Brings the schema to the newest version, one step a transaction (SqliteSchema.cpp).
@@ -96,6 +99,6 @@ StoreResult<int> sqliteSchemaVersion(SqliteConn& conn);
 // Registers semis_hash_token(token) and semis_new_id() (accounts/Tokens.hpp) for step 2.
 int registerSqliteFunctions(sqlite3* db);
 // The newest schema version.
-inline constexpr int kSchemaVersion = 4;
+inline constexpr int kSchemaVersion = 5;
 
 }  // namespace semis::store

@@ -97,6 +97,7 @@ struct GameLog {
 
 class ClubStore;
 class StudyStore;
+class SessionStore;
 
 class Store {
  public:
@@ -133,6 +134,8 @@ class Store {
   virtual ClubStore& club() = 0;
   // The daily challenge's records (store/StudyStore.hpp), in the same database.
   virtual StudyStore& study() = 0;
+  // The accounts' sessions (store/SessionStore.hpp), in the same database.
+  virtual SessionStore& sessions() = 0;
 
   // Housekeeping off the request path, called by the server every 200 ms from its own thread
   // (SQLite: the WAL checkpoint on a second connection; PostgreSQL: nothing).

@@ -72,6 +72,8 @@ TEST(RoomClub, AnAiGameCannotBeAborted) {
 
 TEST(RoomClub, AWinIsClaimedOnlyAfterTheOpponentHasBeenGoneForTheDelay) {
   Room r = duel(true);
+  ASSERT_TRUE(r.move("alice", 1, "a1", std::nullopt, t0));
+  ASSERT_TRUE(r.move("bob", 1, "b1", std::nullopt, t0));
   EXPECT_FALSE(r.claimAt(1)) << "Bob is connected";
   auto early = r.claim("alice", kCreated + 100, t0);
   ASSERT_FALSE(early);
@@ -101,12 +103,70 @@ TEST(RoomClub, ACasualGameIsNotClaimedAndAReloadRestartsTheCountdown) {
   // from the load, not from a departure it never saw.
   Room rated = duel(true);
   ASSERT_TRUE(rated.move("alice", 1, "a1", std::nullopt, t0));
+  ASSERT_TRUE(rated.move("bob", 1, "b1", std::nullopt, t0));
   Room again = reloaded(rated, 60000);  // loaded a minute after the last stored action
   const long long loaded = rated.log().game.updated + 60000;
   ASSERT_TRUE(again.claimAt(1));
   EXPECT_EQ(*again.claimAt(1), loaded + 2000);
   EXPECT_FALSE(again.claim("alice", loaded + 1999, t0));
   EXPECT_TRUE(again.claim("alice", loaded + 2000, t0));
+}
+
+TEST(RoomClub, APlayerWhoNeverPlayedIsNotClaimedAgainst) {
+  // Bob was invited, heard of it, never came: his rating must not pay for it.
+  Room r = duel(true);
+  r.connect("bob", -1, kCreated + 10);
+  EXPECT_FALSE(r.claimAt(1)) << "Bob has not played: he is a no-show, not a leaver";
+  auto refused = r.claim("alice", kCreated + 1'000'000, t0 + 1h);
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.error().code, "too_early");
+  ASSERT_TRUE(r.move("alice", 1, "a1", std::nullopt, t0));
+  EXPECT_FALSE(r.claimAt(1)) << "still nothing played by Bob";
+  EXPECT_EQ(r.seatsJson()["N"]["claim_at"], nullptr);
+  EXPECT_FALSE(r.over());
+}
+
+TEST(RoomClub, AFirstMoveThatDoesNotComeAbortsTheGameUnrated) {
+  Room r = duel(true);
+  r.setNoShowDelay(5000);
+  ASSERT_EQ(r.noShowAt(), t0 + 5s) << "Alice, to move first, from the start";
+  EXPECT_EQ(r.deadline(), r.noShowAt());
+  ASSERT_TRUE(r.move("alice", 1, "a1", std::nullopt, t0 + 1s));
+  ASSERT_EQ(r.noShowAt(), t0 + 6s) << "Bob's first move is due 5 s after Alice's";
+  EXPECT_FALSE(r.expire(t0 + 5999ms));
+  EXPECT_FALSE(r.over());
+  auto change = r.expire(t0 + 6s);
+  ASSERT_TRUE(change);
+  ASSERT_TRUE(change->move);
+  EXPECT_EQ(change->move->kind, "no_show");
+  EXPECT_EQ(change->move->side, 1);
+  EXPECT_TRUE(r.over());
+  EXPECT_EQ(r.resultJson()["reason"], "aborted");
+  EXPECT_EQ(r.resultJson()["winner"], "draw");
+  EXPECT_FALSE(r.deadline());
+  Room again = reloaded(r, 0);
+  EXPECT_TRUE(again.over());
+  EXPECT_EQ(again.resultJson()["reason"], "aborted");
+}
+
+TEST(RoomClub, OnceBothHavePlayedNoFirstMoveIsDueAndAReloadKeepsTheDeadline) {
+  Room r = duel(false);
+  r.setNoShowDelay(5000);
+  ASSERT_TRUE(r.move("alice", 1, "a1", std::nullopt, t0));
+  // Loaded 3 s after Alice's move (another instance, a restart): Bob has 2 s left, not 5.
+  Room again = reloaded(r, 3000);
+  again.setNoShowDelay(5000);
+  ASSERT_EQ(again.noShowAt(), t0 + 2s);
+  ASSERT_TRUE(again.move("bob", 1, "b1", std::nullopt, t0 + 1s));
+  EXPECT_FALSE(again.noShowAt());
+  EXPECT_FALSE(again.deadline()) << "no clock, both have played: nothing is due";
+  EXPECT_FALSE(again.expire(t0 + 1h));
+  // A game against the computer has no no-show.
+  protocol::GameSpec s;
+  s.rules = *parseRules("kalah");
+  Room ai("g3", s, kCreated);
+  ai.seatPlayers({Seat{"alice", "Alice", 0}, Seat{kAiSeat, "", 0}}, t0);
+  EXPECT_FALSE(ai.noShowAt());
 }
 
 }  // namespace

@@ -107,6 +107,7 @@ struct WsClient::Impl {
   std::vector<Json> skipped;
   int receiveBuffer = 0;
   std::string localAddress;
+  std::string origin;
   int handshakeStatus = 0;
   int closeCode = 0;
 };
@@ -128,13 +129,15 @@ bool WsClient::connect(unsigned short port, const std::string& cookie) {
     lowest.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
     lowest.expires_never();
     impl_->cookie = cookie;
-    impl_->ws->set_option(websocket::stream_base::decorator([cookie](websocket::request_type& req) {
+    impl_->ws->set_option(websocket::stream_base::decorator([cookie, origin = impl_->origin](websocket::request_type& req) {
       if (!cookie.empty()) req.set(http_::field::cookie, cookie);
+      if (!origin.empty()) req.set(http_::field::origin, origin);
     }));
     impl_->ws->read_message_max(1 << 20);
     websocket::response_type res;
     beast::error_code ec;
-    impl_->ws->handshake(res, "127.0.0.1", "/ws", ec);
+    // (Host names the port, as a browser's does: a page's Origin is compared with it.)
+    impl_->ws->handshake(res, "127.0.0.1:" + std::to_string(port), "/ws", ec);
     impl_->handshakeStatus = static_cast<int>(res.result_int());
     if (ec) return false;
     std::string sc(res[http_::field::set_cookie]);
@@ -152,6 +155,8 @@ const std::string& WsClient::cookie() const { return impl_->cookie; }
 void WsClient::setReceiveBuffer(int bytes) { impl_->receiveBuffer = bytes; }
 
 void WsClient::setLocalAddress(const std::string& address) { impl_->localAddress = address; }
+
+void WsClient::setOrigin(const std::string& origin) { impl_->origin = origin; }
 
 int WsClient::handshakeStatus() const { return impl_->handshakeStatus; }
 

@@ -131,6 +131,8 @@ class WsClient {
   void setReceiveBuffer(int bytes);
   // Before connect(): the address to connect from (loopback has all of 127/8).
   void setLocalAddress(const std::string& address);
+  // Before connect(): the Origin header a browser's page would send (none by default, as a bot).
+  void setOrigin(const std::string& origin);
   // The HTTP status of the last handshake (101 when it upgraded, 503 when refused, 0: no answer).
   [[nodiscard]] int handshakeStatus() const;
   [[nodiscard]] const std::string& cookie() const;

@@ -2,6 +2,8 @@
 // pairing, ratings on profiles, fair play, friends. Runs on SQLite, PostgreSQL and the cluster
 // (tools/test sets SEMIS_SERVER_TEST_DB).
 
+#include <set>
+
 #include "ClubPlay.hpp"
 
 namespace semis::test {
@@ -199,11 +201,21 @@ TEST(Club, AGameIsAbortedBeforeBothMoveAndALeaverIsClaimedAgainstOnce) {
   // Unrated: no rating moved.
   std::this_thread::sleep_for(700ms);
   EXPECT_TRUE(getJson(port, "/api/players/" + ann.id)["ratings"].empty());
-  // A second game, which Ben leaves.
+  // A second game, which Ben leaves once both have played (one who never played is no leaver:
+  // ServerFairness covers him).
   game = quickPair(a, b, {{"rules", "kalah"}, {"rated", true}});
   ASSERT_FALSE(game.empty());
   const Json sa = joinGame(a, game);
   joinGame(b, game);
+  Board board = fromState(sa);
+  std::set<std::string> played;
+  for (int i = 0; played.size() < 2 && i < 20; ++i) {
+    WsClient& mover = board.toMove == sa["you"] ? a : b;
+    WsClient& other = board.toMove == sa["you"] ? b : a;
+    played.insert(board.toMove);
+    ASSERT_NE(playMove(mover, {&other}, game, board.legal.back().get<int>(), "m" + std::to_string(i), board), 0);
+  }
+  ASSERT_EQ(played.size(), 2U);
   b.close();
   const std::string benSide = sa["you"] == "S" ? "N" : "S";
   auto presence = a.until([&](const Json& m) {

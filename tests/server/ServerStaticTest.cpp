@@ -236,3 +236,36 @@ TEST_F(Static, PathsOutOfTheWebFolderAreStillRefused) {
 
 }  // namespace
 }  // namespace semis::test
+
+namespace semis::test {
+namespace {
+
+// The installable app's files (web/vite.config.ts writes them at the site root): the service
+// worker must be checked on every visit, never kept for a year, or a new version could never
+// replace it; the manifest is JSON a browser recognizes; the learning pages are the page.
+TEST_F(Static, ServiceWorkerManifestAndLessonPages) {
+  writeFile(web_ / "sw.js", "const PRECACHE = [\"/\"];\n" + std::string(2048, ' ') + "self.addEventListener('fetch', () => {});\n");
+  writeFile(web_ / "manifest.webmanifest", R"({"name":"Semis","display":"standalone"})");
+  writeFile(web_ / "icons" / "icon-192.png", std::string("\x89PNG\r\n\x1a\n", 8) + std::string(64, '\0'));
+  const auto sw = get("/sw.js", "Accept-Encoding: gzip\r\n");
+  ASSERT_EQ(sw.status, 200);
+  EXPECT_NE(sw.contentType.find("javascript"), std::string::npos) << sw.contentType;
+  EXPECT_EQ(header(sw, "cache-control"), "no-cache");
+  EXPECT_EQ(header(sw, "cache-control").find("immutable"), std::string::npos);
+  EXPECT_FALSE(header(sw, "etag").empty()) << "revalidated by its ETag";
+  const auto manifest = get("/manifest.webmanifest");
+  ASSERT_EQ(manifest.status, 200);
+  EXPECT_EQ(manifest.contentType, "application/manifest+json");
+  EXPECT_EQ(header(manifest, "cache-control"), "no-cache");
+  const auto icon = get("/icons/icon-192.png");
+  EXPECT_EQ(icon.contentType, "image/png");
+  EXPECT_EQ(header(icon, "cache-control"), "no-cache");
+  for (const char* page : {"/learn/kalah", "/learn/mangala-castle"}) {
+    const auto r = get(page);
+    EXPECT_EQ(r.status, 200) << page;
+    EXPECT_EQ(r.body, indexHtml("first")) << page;
+  }
+}
+
+}  // namespace
+}  // namespace semis::test

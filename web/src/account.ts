@@ -159,6 +159,7 @@ export function renderAccount(box: HTMLElement, navigate: (url: string) => void,
         }),
       ),
       item(tc('haveCode'), 'redeem', redeem),
+      item(tc('sessions'), 'sessions', () => navigate('/sessions')),
       item(tc('signOut'), 'sign-out', () => void api('POST', '/api/account/signout').then(after, after)),
       item(tc('deleteAccount'), 'delete', () =>
         formDialog(tc('deleteAccount'), [{ name: 'password', label: tc('deleteConfirm'), type: 'password' }], async (v) => {

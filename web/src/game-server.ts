@@ -2,6 +2,7 @@
 // draws, rematch, hints) sent back, the clocks kept with the server's word.
 import { el } from './dom';
 import { confirmButton, eventSentence } from './game-extras';
+import { showTakeBack, takeBackButton, takeBackRefusal, type TakeBackEvent } from './game-takeback';
 import { HINT_WAIT_MS, hintErrorText, type GamePage, type HintAnswer } from './game';
 import { presetOf } from './games';
 import { t, type Key } from './i18n';
@@ -42,7 +43,7 @@ export function startServerGame(page: GamePage, id: string): void {
         return;
       }
       if (code === 'not_found') page.status.textContent = t('notFound');
-      else page.flash(message || code);
+      else page.flash(takeBackRefusal(code) ?? (message || code));
       // A refused move: show the authoritative state again (a rejoin sends it).
       if (page.state && page.board) page.setState(page.state);
     },
@@ -109,6 +110,7 @@ export function startServerGame(page: GamePage, id: string): void {
         out.push(confirmButton(t('resign'), () => conn.send({ type: 'resign', game: id })));
         if (!s.draw_offer) action(split ? t('splitOffer') : t('offerDraw'), split ? 'offer_split' : 'offer_draw');
         if (s.can_swap) action(t('swap'), 'swap');
+        out.push(...takeBackButton(s, page.you, () => conn.send({ type: 'takeback', game: id })));
       } else if (s.status === 'over') {
         const me = page.you === 'N' ? 1 : 0;
         const asked = s.rematch_asked ?? [false, false];
@@ -164,6 +166,7 @@ function serverEvent(page: GamePage, e: ServerEvent, id: string, conn: Connectio
     page.clock.stop();
     page.drawClocks();
   }
+  if (ev.kind === 'takeback') showTakeBack(page, ev as unknown as TakeBackEvent, e.n);
   const said = eventSentence(ev.kind, ev.side as SideLetter | undefined, page.you, page.names());
   if (said) page.flash(said);
   // Seats, offers, results: the whole state is cheap to fetch again.

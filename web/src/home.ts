@@ -5,6 +5,7 @@ import { currentLang, t, type Key } from './i18n';
 import { ts } from './study-words';
 import { api } from './net';
 import { pictureNode, showRules } from './rules-dialog';
+import { lessonLink } from './lesson';
 import { el } from './dom';
 
 let chosen = localStorage.getItem('semis.game') ?? 'kalah';
@@ -36,7 +37,7 @@ export async function homePage(root: HTMLElement, navigate: (url: string) => voi
       e.stopPropagation();
       void showRules(info.preset);
     });
-    card.append(pictureNode(Number(o.houses), Math.min(Number(o.seeds), 7), o.stores !== 'false', o.direction === 'cw'), el('h3', {}, info.name[lang]), el('p', {}, info.blurb[lang]), rulesBtn);
+    card.append(pictureNode(Number(o.houses), Math.min(Number(o.seeds), 7), o.stores !== 'false', o.direction === 'cw'), el('h3', {}, info.name[lang]), el('p', {}, info.blurb[lang]), rulesBtn, lessonLink(info.preset));
     const pick = () => {
       chosen = info.preset;
       localStorage.setItem('semis.game', chosen);
@@ -67,7 +68,7 @@ export async function homePage(root: HTMLElement, navigate: (url: string) => voi
       const on = (c as HTMLElement).dataset.preset === chosen;
       c.setAttribute('aria-checked', String(on));
       c.setAttribute('tabindex', on ? '0' : '-1');
-      c.querySelector('.rules-link')?.setAttribute('tabindex', on ? '0' : '-1');
+      for (const b of c.querySelectorAll('.rules-link, .learn-link')) b.setAttribute('tabindex', on ? '0' : '-1');
     }
   }
   markChosen();

@@ -1,7 +1,8 @@
 // Routes: "/" the home page, "/g/<id>" a game on the server, "/?local=RULES[&ai=level&side=S]" a
 // game in this page (moves kept in the URL's #m= so a reload keeps it), "/p/<id>" a profile,
 // "/top/<key>" a leaderboard, "/friends", "/daily[/<game>][?date=]" the daily challenge,
-// "/review/<id>" or "/review?local=RULES&m=..." a game's review, "/analysis" the analysis board. Local games live under "/" because the server serves the
+// "/review/<id>" or "/review?local=RULES&m=..." a game's review, "/analysis" the analysis board,
+// "/learn/<preset>" a game's lesson (lesson.ts). Local games live under "/" because the server serves the
 // page only there and under its own page paths.
 import './style.css';
 import { gamePage } from './game';
@@ -10,6 +11,7 @@ import { currentLang, onLangChange, setLang, t } from './i18n';
 import { el } from './dom';
 import { loadMe, renderAccount } from './account';
 import { friendsPage } from './friends';
+import { sessionsPage } from './sessions';
 import { lobbySection } from './lobby';
 import { profilePage } from './profile';
 import { site, startToasts } from './site';
@@ -18,6 +20,8 @@ import { analysisPage } from './analysis';
 import { dailyPage } from './daily';
 import { reviewPage } from './review';
 import { displaySettings } from './theme';
+import { lessonPage } from './lesson';
+import { showOfflineState, startOffline } from './offline';
 
 const root = document.getElementById('app')!;
 
@@ -34,6 +38,7 @@ async function route(): Promise<void> {
   leave?.();
   leave = null;
   renderHeader();
+  showOfflineState();
   const path = location.pathname;
   const m = /^\/g\/([A-Za-z0-9_-]+)/.exec(path);
   if (m) return gamePage(root, { server: m[1] });
@@ -42,6 +47,7 @@ async function route(): Promise<void> {
   const top = /^\/top\/([a-z-]+)/.exec(path);
   if (top) return topPage(root, top[1], navigate);
   if (path === '/friends') return friendsPage(root, navigate);
+  if (path === '/sessions') return sessionsPage(root, () => navigate('/'));
   const q0 = new URLSearchParams(location.search);
   const daily = /^\/daily(?:\/([a-z-]+))?\/?$/.exec(path);
   if (daily) return dailyPage(root, daily[1] ?? null, q0.get('date'));
@@ -52,6 +58,8 @@ async function route(): Promise<void> {
     return reviewPage(root, { rules: q0.get('local') ?? 'kalah', moves });
   }
   if (path === '/analysis') return analysisPage(root, q0.get('position'));
+  const learn = /^\/learn\/([a-z-]+)\/?$/.exec(path);
+  if (learn) return lessonPage(root, learn[1]);
   const q = new URLSearchParams(location.search);
   if (q.has('local')) {
     return gamePage(root, { rules: q.get('local') || 'kalah', ai: q.get('ai') ?? undefined, side: q.get('side') ?? 'S' });
@@ -99,6 +107,11 @@ document.addEventListener('click', (e) => {
   }
 });
 window.addEventListener('popstate', () => void route());
+// The network came or went: the home page offers again (or stops offering) what needs the server;
+// a page in use (a game, a lesson) stays as it is.
+startOffline(() => {
+  if (location.pathname === '/' && !location.search) void route();
+});
 // Who this visitor is, then the page; with a server, its socket for invitations and pairings.
 void loadMe().then((me) => {
   document.body.dataset.server = me ? '1' : '0';

@@ -5,6 +5,7 @@ import { el } from './dom';
 import { gameInfo } from './games';
 import { currentLang, t } from './i18n';
 import { boardPicture, type PictureLabels } from './picture';
+import { lessonLink } from './lesson';
 
 export function pictureNode(houses: number, seeds: number, stores: boolean, cw: boolean, width = 240, labels?: PictureLabels): HTMLElement {
   const d = el('div', { class: 'picture-box' });
@@ -32,6 +33,10 @@ export async function showRules(preset: string): Promise<void> {
     el('ol', {}, ...info.rules[lang].map((r) => el('li', {}, r))),
     close,
   );
+  // The lesson of this game, played on the board: following it closes the dialog.
+  const learn = lessonLink(preset);
+  learn.addEventListener('click', () => dialog.close());
+  close.before(learn);
   document.body.append(dialog);
   dialog.showModal();
 }

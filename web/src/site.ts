@@ -93,6 +93,13 @@ export function startToasts(navigate: (url: string) => void): void {
       toast.append(accept, decline);
       box.append(toast);
     }
+    if (msg.type === 'aborted' && msg.why === 'no_show') {
+      // The invitation (if still shown) is for a game that no longer waits for him.
+      box.querySelector(`[data-invite="${String(msg.game)}"]`)?.remove();
+      const toast = el('div', { class: 'toast', 'data-aborted': String(msg.game) }, el('p', {}, tc('noShow')));
+      box.append(toast);
+      setTimeout(() => toast.remove(), 12000);
+    }
     if (msg.type === 'declined') {
       const by = (msg.by as { name?: string })?.name ?? '?';
       const toast = el('div', { class: 'toast' }, el('p', {}, tc('declinedBy', { name: by })));

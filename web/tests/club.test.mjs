@@ -160,6 +160,17 @@ test('a player whose opponent closed his page claims the win after the countdown
   await a.page.waitForURL(/\/g\//);
   await b.page.waitForURL(/\/g\//);
   await a.page.waitForSelector('.abort');
+  // Both play their first move: a player who never played is a no-show (the game is aborted), not
+  // a leaver to claim against.
+  const played = new Set();
+  for (let i = 0; played.size < 2 && i < 100; ++i) {
+    for (const [name, p] of [['a', a.page], ['b', b.page]]) {
+      const h = await p.$('.house.legal');
+      if (h && (await h.click().then(() => true, () => false))) played.add(name);
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  assert.equal(played.size, 2, 'both played');
   await b.context.close();
   await a.page.waitForSelector('.claim-countdown');
   await a.page.waitForSelector('.claim-win:not([hidden])', { timeout: 15000 });
