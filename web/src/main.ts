@@ -84,8 +84,9 @@ function renderHeader(): void {
     }),
   );
   bar.setAttribute('aria-label', t('language'));
-  document.querySelector('.top-nav .display-settings')?.remove();
-  bar.before(displaySettings());
+  // The display settings sit at the foot of the page: no Tab stop before the game cards.
+  document.querySelector('.page-foot')?.remove();
+  document.body.append(el('footer', { class: 'page-foot' }, displaySettings()));
   renderAccount(document.getElementById('account')!, navigate, () => void route());
 }
 
