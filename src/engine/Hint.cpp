@@ -105,17 +105,22 @@ bool cancelled(const Limits& limits) {
   return limits.cancel != nullptr && limits.cancel->load(std::memory_order_relaxed);
 }
 
+bool allProven(const std::vector<MoveValue>& moves) {
+  return std::all_of(moves.begin(), moves.end(), [](const MoveValue& mv) { return mv.exact; });
+}
+
 // The budget the first pass left (each move had `limits`; a move proven early used less) goes to the
 // moves still unproven, highest value first, each taking an equal share of what is left then. The
 // table keeps what the first pass learnt, so a second search goes on from there.
 using Clock = std::chrono::steady_clock;
 
-void spendTheRest(Search& search, const Position& pos, const Limits& limits, Clock::time_point started, Hint& h) {
-  const auto n = static_cast<double>(h.moves.size());
+void spendTheRest(Search& search, const Position& pos, const Limits& limits, Clock::time_point started,
+                  std::vector<MoveValue>& moves, std::uint64_t& nodesSearched) {
+  const auto n = static_cast<double>(moves.size());
   const double seconds = limits.seconds * n;
-  const auto nodes = limits.nodes * h.moves.size();
+  const auto nodes = limits.nodes * moves.size();
   std::vector<MoveValue*> open;
-  for (MoveValue& mv : h.moves) {
+  for (MoveValue& mv : moves) {
     if (!mv.exact) open.push_back(&mv);
   }
   std::stable_sort(open.begin(), open.end(),
@@ -128,47 +133,64 @@ void spendTheRest(Search& search, const Position& pos, const Limits& limits, Clo
       if (share.seconds < 1e-4) return;
     }
     if (limits.nodes > 0) {
-      if (h.nodes >= nodes) return;
-      share.nodes = std::max<std::uint64_t>(1, static_cast<std::uint64_t>(static_cast<double>(nodes - h.nodes) / left));
+      if (nodesSearched >= nodes) return;
+      share.nodes =
+          std::max<std::uint64_t>(1, static_cast<std::uint64_t>(static_cast<double>(nodes - nodesSearched) / left));
     }
     std::uint64_t searched = 0;
     *open[i] = search.moveValue(pos, open[i]->move, share, &searched);
-    h.nodes += searched;
+    nodesSearched += searched;
   }
 }
 
-}  // namespace
-
-Result<Hint> hint(Search& search, const Position& pos, const Limits& limits) {
+// Every legal move valued as Perfect plays (exact where its share of the budget, or the search's
+// endgame table, proves it), the opening book's proven move on top (`bookMove`, 0 when none), and
+// what the budget left spent on the moves still unproven.
+std::vector<MoveValue> valueAll(Search& search, const Position& pos, const Limits& limits, std::uint64_t& nodes,
+                                int& bookMove) {
   const Board& board = search.board();
-  if (pos.over || board.legalMask(pos) == 0) return fail("the game is over: no move to recommend");
   const auto started = Clock::now();
-  Hint h;
-  // Each move valued as Perfect plays: exact where its share of the budget can prove it.
   Limits valued = limits;
   if (valued.aim == Aim::Move) valued.aim = Aim::ValueFirst;
+  std::vector<MoveValue> moves;
   for (std::uint32_t m = board.legalMask(pos); m != 0; m &= m - 1) {
     std::uint64_t searched = 0;
-    h.moves.push_back(search.moveValue(pos, std::countr_zero(m) + 1, valued, &searched));
-    h.nodes += searched;
+    moves.push_back(search.moveValue(pos, std::countr_zero(m) + 1, valued, &searched));
+    nodes += searched;
   }
   // The opening book's move is proven best: its value is the position's, exact even where the
   // budget proves nothing.
-  int bookMove = 0;
+  bookMove = 0;
   if (const Book* book = builtInBook(board.rules()); book != nullptr) {
     if (const auto known = book->find(board, pos)) {
-      for (MoveValue& mv : h.moves) {
+      for (MoveValue& mv : moves) {
         if (mv.move == known->move) mv = {known->move, known->value, true};
       }
       bookMove = known->move;
     }
   }
-  const auto allProven = [&] {
-    return std::all_of(h.moves.begin(), h.moves.end(), [](const MoveValue& mv) { return mv.exact; });
-  };
-  if (bookMove == 0 && !allProven() && hasBudget(valued) && !cancelled(valued)) {
-    spendTheRest(search, pos, valued, started, h);
+  if (bookMove == 0 && !allProven(moves) && hasBudget(valued) && !cancelled(valued)) {
+    spendTheRest(search, pos, valued, started, moves, nodes);
   }
+  return moves;
+}
+
+}  // namespace
+
+std::vector<MoveValue> valuedMoves(Search& search, const Position& pos, const Limits& limits, std::uint64_t* nodes) {
+  std::uint64_t searched = 0;
+  int bookMove = 0;
+  std::vector<MoveValue> moves = valueAll(search, pos, limits, searched, bookMove);
+  if (nodes != nullptr) *nodes += searched;
+  return moves;
+}
+
+Result<Hint> hint(Search& search, const Position& pos, const Limits& limits) {
+  const Board& board = search.board();
+  if (pos.over || board.legalMask(pos) == 0) return fail("the game is over: no move to recommend");
+  Hint h;
+  int bookMove = 0;
+  h.moves = valueAll(search, pos, limits, h.nodes, bookMove);
   // A proven win or draw beats any unproven hope: choose among proven moves when one is >= 0.
   int bestProven = -kInfinity;
   for (const MoveValue& mv : h.moves) {
@@ -185,7 +207,7 @@ Result<Hint> hint(Search& search, const Position& pos, const Limits& limits) {
   // The position's value is proven only when the move is the book's (proven best) or every move's
   // value is proven (then none is better than the one chosen). A proven move beside an unproven
   // one that may be better is an estimate of the position, whatever that move's own value.
-  h.exact = best->move == bookMove || (best->exact && allProven());
+  h.exact = best->move == bookMove || (best->exact && allProven(h.moves));
   h.verdict = verdictOf(h.value, h.exact);
   h.reasons = moveReasons(board, pos, h.move);
   return h;

@@ -56,6 +56,11 @@ struct Hint {
 // `exact` (and a proven verdict) only when the position's value is proven: the move is the opening
 // book's, or every move's value is proven. Error when the game is over.
 [[nodiscard]] Result<Hint> hint(Search& search, const Position& pos, const Limits& limits);
+// Every legal move's value as the hint sees them: the search's (ValueFirst, exact where `limits`
+// and the search's endgame table prove it) with the built-in opening book's proven move on top.
+// The analysis board and the daily judge in the page use it too, so they never disagree with a hint.
+[[nodiscard]] std::vector<MoveValue> valuedMoves(Search& search, const Position& pos, const Limits& limits,
+                                                 std::uint64_t* nodes = nullptr);
 // The reasons for one legal move (the rules' facts, no search): Feeds first, then what the move
 // does (ExtraTurn, Captures), then what it prevents (Protects or StopsCapture, NoExtraTurnForOpponent).
 [[nodiscard]] std::vector<MoveReason> moveReasons(const Board& board, const Position& pos, int move);

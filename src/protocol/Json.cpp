@@ -29,7 +29,21 @@ Json storesJson(const Board& board, const Position& pos) {
 
 Json outcomeJson(const Outcome& o) {
   const char* winner = o.winner == Winner::South ? "S" : o.winner == Winner::North ? "N" : "draw";
-  return Json{{"winner", winner}, {"score", Json::array({o.south, o.north})}};
+  Json j{{"winner", winner}, {"score", Json::array({o.south, o.north})}};
+  // Why it ended, when it is not the usual empty row: the clients word the code.
+  if (o.cause != EndCause::Rows) j["end"] = endCauseName(o.cause);
+  if (o.cause == EndCause::Target) j["target"] = o.target;
+  return j;
+}
+
+std::string_view endCauseName(EndCause cause) {
+  switch (cause) {
+    case EndCause::Target: return "target";
+    case EndCause::Repetition: return "repetition";
+    case EndCause::IdleLimit: return "idle_limit";
+    case EndCause::Rows: break;
+  }
+  return "rows";
 }
 
 Json eventJson(const Event& e) {
@@ -78,7 +92,12 @@ Json replayLine(const Game& game, int ply) {
   j["houses"] = housesJson(board, pos);
   j["stores"] = storesJson(board, pos);
   j["to_move"] = pos.over ? Json(nullptr) : Json(sideName(pos.toMove));
-  j["result"] = pos.over ? outcomeJson(board.outcome(pos)) : Json(nullptr);
+  // A ply that ended its set: the game's result of that set, which also says why it ended.
+  const auto& sets = game.setResults();
+  const bool known = p != nullptr && p->set >= 1 && static_cast<std::size_t>(p->set) <= sets.size();
+  j["result"] = !pos.over ? Json(nullptr)
+                : known   ? outcomeJson(sets[static_cast<std::size_t>(p->set - 1)].outcome)
+                          : outcomeJson(board.outcome(pos));
   if (game.setCount() > 1) j["set"] = p != nullptr ? p->set : 1;
   return j;
 }

@@ -26,6 +26,7 @@ using Json = nlohmann::ordered_json;
 [[nodiscard]] Json positionJson(const Board& board, const Position& pos);
 [[nodiscard]] Json storesJson(const Board& board, const Position& pos);
 [[nodiscard]] Json outcomeJson(const Outcome& outcome);
+[[nodiscard]] std::string_view endCauseName(EndCause cause);
 // {"kind":"drop","pit":3,...}: the pit numbering is the ring's (docs/protocol.md).
 [[nodiscard]] Json eventJson(const Event& event);
 [[nodiscard]] Json traceJson(const Trace& trace);

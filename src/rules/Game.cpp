@@ -1,5 +1,7 @@
 #include "rules/Game.hpp"
 
+#include <algorithm>
+
 namespace semis {
 
 Game::Game(const Rules& rules)
@@ -41,18 +43,38 @@ Result<const Ply*> Game::play(int house) {
   ply.info = *info;
   idle_ = info->captured > 0 ? 0 : idle_ + 1;
   const Rules& r = board_.rules();
+  EndCause cause = EndCause::Rows;
   if (!next.over) {
     const int seen = ++seen_[key(next)];
-    if ((r.repetitions > 0 && seen >= r.repetitions) || (r.idleLimit > 0 && idle_ >= r.idleLimit)) {
+    const bool repeated = r.repetitions > 0 && seen >= r.repetitions;
+    if (repeated || (r.idleLimit > 0 && idle_ >= r.idleLimit)) {
       board_.split(next, &ply.trace);
       ply.autoSplit = true;
+      cause = repeated ? EndCause::Repetition : EndCause::IdleLimit;
     }
+  }
+  // A captured count reached the rules' target: the game stops there, seeds still on the board
+  // (a starved player's final sweep may pass the target too, but that end is the row's).
+  const auto swept = [&] {
+    for (const Event& e : ply.trace) {
+      if (e.kind == EventKind::Sweep || e.kind == EventKind::Split) return true;
+    }
+    return false;
+  };
+  if (next.over && cause == EndCause::Rows && r.winAt > 0 && !swept()) {
+    const Outcome o = board_.outcome(next);
+    if (std::max(o.south, o.north) >= r.winAt) cause = EndCause::Target;
   }
   pos_ = next;
   ply.after = next;
   ply.setEnded = next.over;
   plies_.push_back(std::move(ply));
-  if (next.over) endSet(false);
+  if (next.over) {
+    endSet(false);
+    // The set's result says why it ended where the position alone cannot tell.
+    sets_.back().outcome.cause = cause;
+    if (cause == EndCause::Target) sets_.back().outcome.target = r.winAt;
+  }
   return &plies_.back();
 }
 

@@ -32,10 +32,16 @@ struct Position {
 
 enum class Winner : std::uint8_t { South, North, Draw };
 
+// Why a game (or set) ended, when a player deserves to be told: the usual end (a row empty, no
+// seeds to move) needs no words; the others are said by the clients (wire names in protocol/Json).
+enum class EndCause : std::uint8_t { Rows, Target, Repetition, IdleLimit };
+
 struct Outcome {
   Winner winner = Winner::Draw;
   int south = 0;  // final store (or captured count) of each player
   int north = 0;
+  EndCause cause = EndCause::Rows;
+  int target = 0;  // the rules' winning count, when cause is Target
 };
 
 }  // namespace semis

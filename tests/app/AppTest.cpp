@@ -57,7 +57,9 @@ std::vector<std::string> lines(const std::string& text) {
 }
 
 // The replay line issue 2 specifies, written from the position's fields.
-std::string expectedLine(const Board& board, const Position& pos, int ply, const Ply* p, int sets) {
+// `ended`: the game's result of the set this ply ended (why it ended is printed as the game has it).
+std::string expectedLine(const Board& board, const Position& pos, int ply, const Ply* p, int sets,
+                         const Outcome* ended = nullptr) {
   std::string s = "{\"ply\":" + std::to_string(ply);
   if (p != nullptr) s += std::string(",\"mover\":\"") + sideLetter(p->mover) + "\",\"move\":" + std::to_string(p->move);
   s += ",\"houses\":[";
@@ -74,7 +76,11 @@ std::string expectedLine(const Board& board, const Position& pos, int ply, const
   if (pos.over) {
     const char* winner = south > north ? "S" : north > south ? "N" : "draw";
     s += std::string(",\"result\":{\"winner\":\"") + winner + "\",\"score\":[" + std::to_string(south) + "," +
-         std::to_string(north) + "]}";
+         std::to_string(north) + "]";
+    if (ended != nullptr && ended->cause == EndCause::Target) s += ",\"end\":\"target\",\"target\":" + std::to_string(ended->target);
+    if (ended != nullptr && ended->cause == EndCause::Repetition) s += ",\"end\":\"repetition\"";
+    if (ended != nullptr && ended->cause == EndCause::IdleLimit) s += ",\"end\":\"idle_limit\"";
+    s += "}";
   } else {
     s += ",\"result\":null";
   }
@@ -109,6 +115,16 @@ TEST(Replay, AlManqalaStoresAreTheCapturedCounts) {
   EXPECT_EQ(lines(run.out)[1],
             "{\"ply\":1,\"mover\":\"S\",\"move\":4,\"houses\":[0,0,0,0,0,0,0,0,7,7,7,7,7,7],\"stores\":[30,26],"
             "\"to_move\":\"N\",\"result\":null}");
+}
+
+// The first to 50 wins with seeds still on the board: the result says the target ended it.
+TEST(Replay, AlManqalaTargetIsTheResultsEnd) {
+  const RunResult run = semis("replay --rules al-manqala --position 0,0,0,0,0,0,1/1,0,5,0,0,0,0/48,43/S 7");
+  EXPECT_EQ(run.status, 0) << run.err;
+  ASSERT_EQ(lines(run.out).size(), 2U);
+  EXPECT_EQ(lines(run.out)[1],
+            "{\"ply\":1,\"mover\":\"S\",\"move\":7,\"houses\":[0,0,0,0,0,0,0,0,0,5,0,0,0,0],\"stores\":[50,43],"
+            "\"to_move\":null,\"result\":{\"winner\":\"S\",\"score\":[50,43],\"end\":\"target\",\"target\":50}}");
 }
 
 TEST(Replay, IllegalInputExitsWithStatusTwoAfterThePriorPlies) {
@@ -165,7 +181,8 @@ void replayRandomGame(const std::string& rulesText, unsigned seed, std::size_t m
   EXPECT_EQ(got[0], expectedLine(game.board(), game.initial(), 0, nullptr, game.setCount()));
   for (std::size_t i = 0; i < game.plies().size(); ++i) {
     const Ply& p = game.plies()[i];
-    ASSERT_EQ(got[i + 1], expectedLine(game.board(), p.after, static_cast<int>(i + 1), &p, game.setCount()))
+    const Outcome* ended = p.after.over ? &game.setResults()[static_cast<std::size_t>(p.set - 1)].outcome : nullptr;
+    ASSERT_EQ(got[i + 1], expectedLine(game.board(), p.after, static_cast<int>(i + 1), &p, game.setCount(), ended))
         << rulesText << " ply " << i + 1;
   }
 }

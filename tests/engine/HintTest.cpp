@@ -324,5 +324,32 @@ TEST(Hint, TheBudgetLeftByProvenMovesGoesToTheOthers) {
   ADD_FAILURE() << "no budget where the pooled budget proved what the moves alone did not";
 }
 
+// The values the analysis board shows are the hint's: at Kalah's start, with a budget that proves
+// nothing, the opening book's house 3 is exact (+8), as Teach me says it.
+TEST(Hint, ValuedMovesCarryTheBooksProvenMove) {
+  const Rules rules = presetRules(Preset::Kalah);
+  const Board board(rules);
+  Search search(rules, 4);
+  Limits budget;
+  budget.nodes = 2000;
+  const std::vector<MoveValue> plain = search.moveValues(board.start(), budget);
+  search.clear();
+  const std::vector<MoveValue> valued = valuedMoves(search, board.start(), budget);
+  ASSERT_EQ(valued.size(), 6U);
+  const auto three = std::find_if(valued.begin(), valued.end(), [](const MoveValue& mv) { return mv.move == 3; });
+  ASSERT_NE(three, valued.end());
+  EXPECT_TRUE(three->exact);
+  EXPECT_EQ(three->value, 8);
+  const auto plainThree = std::find_if(plain.begin(), plain.end(), [](const MoveValue& mv) { return mv.move == 3; });
+  ASSERT_NE(plainThree, plain.end());
+  EXPECT_FALSE(plainThree->exact) << "the search alone proves nothing at this budget";
+  search.clear();
+  auto h = hint(search, board.start(), budget);
+  ASSERT_TRUE(h.has_value());
+  EXPECT_EQ(h->move, 3);
+  EXPECT_TRUE(h->exact);
+  EXPECT_EQ(h->value, 8);
+}
+
 }  // namespace
 }  // namespace semis::engine

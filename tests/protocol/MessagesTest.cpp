@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include "protocol/Json.hpp"
 #include "protocol/Messages.hpp"
 
 namespace semis::protocol {
@@ -93,6 +94,17 @@ TEST(ErrorMessage, CarriesTheMoveId) {
   EXPECT_EQ(e["id"], "m1");
   EXPECT_EQ(e["code"], "illegal_move");
   EXPECT_FALSE(errorMessage("x", "y").contains("id"));
+}
+
+// A result says why the rules ended it when the position alone does not: the clients word "end".
+TEST(Outcome, TheEndCauseAndTargetAreOnTheWire) {
+  Outcome usual{Winner::South, 30, 18};
+  EXPECT_EQ(outcomeJson(usual).dump(), R"({"winner":"S","score":[30,18]})");
+  Outcome target{Winner::North, 44, 50, EndCause::Target, 50};
+  EXPECT_EQ(outcomeJson(target).dump(), R"({"winner":"N","score":[44,50],"end":"target","target":50})");
+  Outcome repeated{Winner::Draw, 49, 49, EndCause::Repetition};
+  EXPECT_EQ(outcomeJson(repeated)["end"], "repetition");
+  EXPECT_EQ(endCauseName(EndCause::IdleLimit), "idle_limit");
 }
 
 }  // namespace

@@ -38,6 +38,7 @@ TEST(Game, AlManqalaThirdRepetitionSplitsTheBoard) {
   EXPECT_EQ(describeTrace(game.board(), game.plies().back().trace),
             "lift n6 (1)\ndrop n7\nsplit s7 (1) -> S store\nsplit n7 (1) -> N store\ngame_end\n");
   EXPECT_EQ(game.setResults().front().outcome.winner, Winner::Draw);
+  EXPECT_EQ(game.setResults().front().outcome.cause, EndCause::Repetition);
 }
 
 TEST(Game, AlManqalaTurnsWithoutCaptureSplitTheBoard) {
@@ -49,6 +50,25 @@ TEST(Game, AlManqalaTurnsWithoutCaptureSplitTheBoard) {
   EXPECT_TRUE(game.over());
   EXPECT_TRUE(game.plies().back().autoSplit);
   EXPECT_EQ(game.idleTurns(), 5);
+  EXPECT_EQ(game.setResults().front().outcome.cause, EndCause::IdleLimit);
+}
+
+// The first to 50 captured wins at once, seeds still on the board: the result says so (the
+// clients word it), where a game that ends with an empty row says nothing more.
+TEST(Game, AlManqalaTargetReachedIsTheResultsCause) {
+  Game game = fromPosition("al-manqala/0,0,0,0,0,0,1/1,0,5,0,0,0,0/48,43/S");
+  ASSERT_TRUE(game.play(7));  // s7's seed makes n1 two: captured, 50
+  ASSERT_TRUE(game.over());
+  const Outcome& o = game.setResults().front().outcome;
+  EXPECT_EQ(o.winner, Winner::South);
+  EXPECT_EQ(o.south, 50);
+  EXPECT_EQ(o.cause, EndCause::Target);
+  EXPECT_EQ(o.target, 50);
+  EXPECT_EQ(game.board().toString(game.position()), "al-manqala/0,0,0,0,0,0,0/0,0,5,0,0,0,0/50,43/-");
+
+  Game kalah(presetRules(Preset::Kalah));
+  while (!kalah.over()) ASSERT_TRUE(kalah.play(std::countr_zero(kalah.board().legalMask(kalah.position())) + 1));
+  EXPECT_EQ(kalah.setResults().back().outcome.cause, EndCause::Rows);
 }
 
 TEST(Game, AgreedSplitIsRecordedAndReplayed) {

@@ -27,20 +27,44 @@ export function currentMe(): Me | null {
   return me;
 }
 
+interface Field {
+  name: string;
+  label: string;
+  type: string;
+  value?: string; // shown at first
+  maxlength?: number;
+  help?: string; // a sentence under the field, tied to it for screen readers
+}
+
 // A form in a <dialog>: fields, a submit that may fail with a worded error, and it closes on success.
+// `errorFor` words a refusal the dialog knows better than the generic table (a bad display name);
 // `more`: other ways in, below the form (each closes this dialog before it acts).
-function formDialog(title: string, fields: { name: string; label: string; type: string }[], submit: (values: Record<string, string>) => Promise<string | void>,
-  more: { label: string; cls: string; act: () => void }[] = []): void {
+interface DialogOptions {
+  errorFor?: (code: string) => string;
+  okLabel?: string;
+  more?: { label: string; cls: string; act: () => void }[];
+}
+function formDialog(title: string, fields: Field[], submit: (values: Record<string, string>) => Promise<string | void>, options: DialogOptions = {}): void {
+  const { errorFor = errorText, okLabel = title, more = [] } = options;
   const dialog = el('dialog', { class: 'club-dialog' }) as HTMLDialogElement;
   const form = el('form', { method: 'dialog' });
   const error = el('p', { class: 'error', role: 'alert' });
   const inputs: Record<string, HTMLInputElement> = {};
   for (const f of fields) {
-    const input = el('input', { name: f.name, type: f.type, autocomplete: f.type === 'password' ? 'current-password' : 'username', required: '' }) as HTMLInputElement;
+    const autocomplete = f.type === 'password' ? 'current-password' : f.name === 'name' ? 'nickname' : 'username';
+    const input = el('input', { name: f.name, type: f.type, autocomplete, required: '' }) as HTMLInputElement;
+    if (f.value !== undefined) input.value = f.value;
+    if (f.maxlength) input.maxLength = f.maxlength;
     inputs[f.name] = input;
-    form.append(el('label', { class: 'field' }, f.label, input));
+    const label = el('label', { class: 'field' }, f.label, input);
+    if (f.help) {
+      const help = el('span', { class: 'help', id: `help-${f.name}` }, f.help);
+      input.setAttribute('aria-describedby', help.id);
+      label.append(help);
+    }
+    form.append(label);
   }
-  const ok = el('button', { type: 'submit', class: 'primary' }, title);
+  const ok = el('button', { type: 'submit', class: 'primary' }, okLabel);
   const cancel = el('button', { type: 'button' }, tc('cancel'));
   cancel.addEventListener('click', () => dialog.close());
   form.append(error, el('div', { class: 'buttons' }, ok, cancel));
@@ -69,7 +93,7 @@ function formDialog(title: string, fields: { name: string; label: string; type: 
       }
       dialog.close();
     } catch (err) {
-      error.textContent = errorText((err as ApiError).code ?? 'other');
+      error.textContent = errorFor((err as ApiError).code ?? 'other');
     } finally {
       ok.removeAttribute('disabled');
     }
@@ -78,6 +102,16 @@ function formDialog(title: string, fields: { name: string; label: string; type: 
   dialog.append(el('h2', {}, title), form);
   document.body.append(dialog);
   dialog.showModal();
+}
+
+// The display name (POST /api/me): what other players see, apart from the username one signs in
+// with. The server checks it (1..24 printable characters, no space at either end); its refusal
+// (bad_message) is worded here as the rule it broke.
+function renameDialog(after: () => Promise<void>): void {
+  formDialog(tc('displayName'), [{ name: 'name', label: tc('displayName'), type: 'text', value: me?.name ?? '', maxlength: 24, help: tc('displayNameHelp') }], async (v) => {
+    await api('POST', '/api/me', { name: v.name });
+    await after();
+  }, { errorFor: (code) => (code === 'bad_message' ? tc('err.bad_name') : errorText(code)), okLabel: tc('save') });
 }
 
 export function renderAccount(box: HTMLElement, navigate: (url: string) => void, changed: () => void): void {
@@ -117,11 +151,13 @@ export function renderAccount(box: HTMLElement, navigate: (url: string) => void,
       formDialog(tc('signIn'), userPass, async (v) => {
         await api('POST', '/api/account/signin', v);
         await after();
-      }, [
-        { label: tc('signUp'), cls: 'sign-up', act: signUp },
-        { label: tc('haveCode'), cls: 'redeem', act: redeem },
-        ...(me ? [{ label: tc('anotherDevice'), cls: 'claim', act: claim }] : []),
-      ]);
+      }, {
+        more: [
+          { label: tc('signUp'), cls: 'sign-up', act: signUp },
+          { label: tc('haveCode'), cls: 'redeem', act: redeem },
+          ...(me ? [{ label: tc('anotherDevice'), cls: 'claim', act: claim }] : []),
+        ],
+      });
     box.replaceChildren(
       el('span', { class: 'who' }, me ? me.name : tc('guest')),
       button(tc('signIn'), 'sign-in', signIn),
@@ -144,6 +180,7 @@ export function renderAccount(box: HTMLElement, navigate: (url: string) => void,
       'ul',
       {},
       item(tc('profile'), 'profile', () => navigate(`/p/${me!.id}`)),
+      item(tc('displayNameNow', { name: me.name }), 'display-name', () => renameDialog(after)),
       item(tc('friends'), 'friends', () => navigate('/friends')),
       item(tc('leaderboard'), 'leaderboard', () => navigate('/top/kalah')),
       item(tc('anotherDevice'), 'claim', claim),

@@ -85,7 +85,7 @@ export async function analysisPage(root: HTMLElement, positionText: string | nul
     }
     const best = Math.max(...v.moves.map((m) => m.value));
     for (const m of v.moves) {
-      const b = el('button', { type: 'button', class: m.value === best ? 'best' : '' }, `${ts('analysisHouse', { house: m.house })}: ${valueText(m.value, m.exact)}`);
+      const b = el('button', { type: 'button', class: m.value === best ? 'best' : '' }, ts('analysisHouse', { house: m.house, value: valueText(m.value, m.exact) }));
       b.addEventListener('click', () => board?.onPlay(m.house));
       values.append(el('li', {}, b));
     }

@@ -1,5 +1,5 @@
 // The club's words (docs/club.md), French and English, beside i18n.ts's game words.
-import { currentLang } from './i18n';
+import { currentLang, format } from './i18n';
 
 const en = {
   signIn: 'Sign in',
@@ -43,12 +43,25 @@ const en = {
   games: 'Games',
   history: 'Rating history',
   more: 'More',
-  winsDrawsLosses: '{w} won · {d} drawn · {l} lost',
+  winsDrawsLosses: 'Won: {w} · drawn: {d} · lost: {l}',
+  outcomeWon: 'won',
+  outcomeLost: 'lost',
+  outcomeDrawn: 'drawn',
+  outcomeAborted: 'aborted',
+  displayName: 'Display name',
+  displayNameHelp: 'The name other players see beside your moves, on your profile and in the leaderboards: 1 to 24 characters.',
+  displayNameNow: 'Display name: {name}',
+  save: 'Save',
+  'err.bad_name': 'A display name is 1 to 24 printable characters, not starting or ending with a space.',
+  noRanked: 'No one has an established rating in this game yet: play rated games to appear here.',
+  historyOne: 'One rated game so far: {rating} on {date}.',
+  historyAxis: 'Rating after each rated game, from {from} to {to}',
+  historyAxisDay: 'Rating after each rated game, on {date}',
   vs: 'vs {name}',
-  computerLevel: 'computer ({level})',
+  computerLevel: 'the computer ({level})',
   noGames: 'No finished game yet.',
   established: 'Established ratings only (deviation under 110).',
-  firstPlayer: 'First player: {score} points from {games} rated games ({pct}%).',
+  firstPlayer: 'First player: {score:points} from {games:ratedGames} ({pct}%).',
   rank: 'Rank',
   player: 'Player',
   rating: 'Rating',
@@ -133,12 +146,25 @@ const fr: Record<ClubKey, string> = {
   games: 'Parties',
   history: 'Évolution du classement',
   more: 'Plus',
-  winsDrawsLosses: '{w} gagnées · {d} nulles · {l} perdues',
+  winsDrawsLosses: 'Gagnées : {w} · nulles : {d} · perdues : {l}',
+  outcomeWon: 'gagnée',
+  outcomeLost: 'perdue',
+  outcomeDrawn: 'nulle',
+  outcomeAborted: 'annulée',
+  displayName: 'Nom affiché',
+  displayNameHelp: 'Le nom que les autres joueurs voient à côté de vos coups, sur votre profil et dans les classements : de 1 à 24 caractères.',
+  displayNameNow: 'Nom affiché : {name}',
+  save: 'Enregistrer',
+  'err.bad_name': 'Un nom affiché compte de 1 à 24 caractères imprimables, sans espace au début ni à la fin.',
+  noRanked: 'Personne n’a encore de classement établi dans ce jeu : jouez des parties classées pour apparaître ici.',
+  historyOne: 'Une seule partie classée pour l’instant : {rating} le {date}.',
+  historyAxis: 'Classement après chaque partie classée, du {from} au {to}',
+  historyAxisDay: 'Classement après chaque partie classée, le {date}',
   vs: 'contre {name}',
-  computerLevel: 'ordinateur ({level})',
+  computerLevel: 'l’ordinateur ({level})',
   noGames: 'Aucune partie terminée.',
   established: 'Classements établis seulement (écart-type sous 110).',
-  firstPlayer: 'Premier joueur : {score} points sur {games} parties classées ({pct} %).',
+  firstPlayer: 'Premier joueur : {score:points} sur {games:ratedGames} ({pct} %).',
   rank: 'Rang',
   player: 'Joueur',
   rating: 'Classement',
@@ -153,9 +179,9 @@ const fr: Record<ClubKey, string> = {
   isOnline: 'en ligne',
   isOffline: 'hors ligne',
   invitedBy: '{name} vous invite à une partie de {game}.',
-  declinedBy: '{name} a décliné votre invitation.',
+  declinedBy: '{name} a refusé votre invitation.',
   noShow: 'Une partie a été annulée : votre premier coup n’est pas venu à temps. Elle ne compte pas au classement.',
-  decline: 'Décliner',
+  decline: 'Refuser',
   invitationSent: 'Invitation envoyée : en attente de votre ami.',
   abort: 'Annuler la partie',
   claim: 'Réclamer la victoire',
@@ -180,8 +206,7 @@ const fr: Record<ClubKey, string> = {
 };
 
 export function tc(key: ClubKey, params: Record<string, string | number> = {}): string {
-  const table = currentLang() === 'fr' ? fr : en;
-  return table[key].replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? ''));
+  return format((currentLang() === 'fr' ? fr : en)[key], params);
 }
 
 // An error code from the server, worded.

@@ -7,7 +7,7 @@ import { makeBoard } from './board-setup';
 import { Core, type LocalGame } from './core';
 import { el } from './dom';
 import { gameInfo, presetOf } from './games';
-import { currentLang, t } from './i18n';
+import { currentLang, dateText, labelled, t } from './i18n';
 import { api } from './net';
 import { ts, valueText } from './study-words';
 import type { MoveValue, Puzzle, SideLetter } from './types';
@@ -34,15 +34,9 @@ function goalText(value: number): string {
   return value > 0 ? ts('goalWin', { n: value }) : ts('goalDraw');
 }
 
-// French puts a space before the colon.
-function colon(): string {
-  return currentLang() === 'fr' ? ' : ' : ': ';
-}
-
 function streakText(n: number | null | undefined): string {
   if (n === null || n === undefined) return ts('streakNone');
-  if (n === 0) return ts('streak0');
-  return n === 1 ? ts('streak1') : ts('streak', { n });
+  return n === 0 ? ts('streak0') : ts('streak', { n });
 }
 
 function bestOf(moves: MoveValue[]): MoveValue {
@@ -76,12 +70,13 @@ export async function dailyPage(root: HTMLElement, key: string | null, date: str
   const status = el('p', { class: 'status', role: 'status', 'aria-live': 'polite' });
   const outcome = el('div', { class: 'daily-outcome', hidden: '' });
   const holder = el('div', { class: 'board-holder' });
+  const streakLine = el('p', { class: 'streak', 'aria-live': 'polite' }, streakText(puzzle.streak));
   page.replaceChildren(
     el('div', { class: 'game-head' }, el('a', { href: '/', class: 'back', 'data-link': '' }, '← ' + t('back')),
-      el('h1', { class: 'game-title' }, `${ts('daily')} · ${gameName(puzzle.rules)} · ${puzzle.date}`)),
+      el('h1', { class: 'game-title' }, `${ts('daily')} · ${gameName(puzzle.rules)} · ${dateText(puzzle.date)}`)),
     others,
     el('p', { class: 'daily-intro' }, ts('dailyIntro', { side: sideName, goal: goalText(puzzle.value) })),
-    el('p', { class: 'streak' }, streakText(puzzle.streak)),
+    streakLine,
     puzzle.result ? el('p', { class: 'already' }, ts('alreadyDone', { what: puzzle.result.solved ? ts('archiveSolved') : ts('archiveMissed') })) : '',
     holder,
     status,
@@ -204,8 +199,9 @@ export async function dailyPage(root: HTMLElement, key: string | null, date: str
     });
     parts.push(shareText, copy);
     if (answer) {
-      parts.push(el('p', { class: 'solution' }, `${ts('dailyLine')}${colon()}${answer.line.join(' · ')}`));
-      parts.push(el('p', { class: 'streak' }, streakText(answer.streak)));
+      parts.push(el('p', { class: 'solution' }, labelled(ts('dailyLine'), answer.line.join(' · '))));
+      // The streak after this attempt replaces the one shown above: one streak line on the page.
+      streakLine.textContent = streakText(answer.streak);
     }
     parts.push(again);
     if (!practice) parts.push(el('p', { class: 'note' }, ts('dailyRetryNote')));
@@ -222,14 +218,14 @@ export async function dailyPage(root: HTMLElement, key: string | null, date: str
     const y = puzzle.yesterday;
     page.append(el('section', { class: 'yesterday' },
       el('h2', {}, ts('yesterday')),
-      el('p', {}, el('a', { href: `/daily/${gameKey}?date=${y.date}`, 'data-link': '' }, y.date), ` · ${goalText(y.value)} · ${ts('dailyLine')}${colon()}${y.line!.join(' · ')}`)));
+      el('p', {}, el('a', { href: `/daily/${gameKey}?date=${y.date}`, 'data-link': '' }, dateText(y.date)), ` · ${goalText(y.value)} · ${labelled(ts('dailyLine'), y.line!.join(' · '))}`)));
   }
   try {
     const archive = await api<{ days: { date: string; result?: { solved: boolean } }[] }>('GET', `/api/daily/${gameKey}/archive`);
     if (archive.days.length > 0) {
       page.append(el('section', { class: 'archive' }, el('h2', {}, ts('archive')),
         el('ul', {}, ...archive.days.map((d) => el('li', {},
-          el('a', { href: `/daily/${gameKey}?date=${d.date}`, 'data-link': '' }, d.date),
+          el('a', { href: `/daily/${gameKey}?date=${d.date}`, 'data-link': '' }, dateText(d.date)),
           d.result ? ` · ${d.result.solved ? ts('archiveSolved') : ts('archiveMissed')}` : '')))));
     }
   } catch {

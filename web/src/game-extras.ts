@@ -3,6 +3,7 @@
 // asked), and the legend of the board's rings.
 import { el } from './dom';
 import { t } from './i18n';
+import { whyText } from './words';
 import type { GameState, Result, SideLetter, WirePosition } from './types';
 
 // A button that acts on a second press: the first turns it into "Confirm…" for a few seconds,
@@ -53,9 +54,14 @@ export function matchOverText(s: GameState, names: Record<SideLetter, string>): 
   const winner = s.result?.winner;
   const head = winner === 'S' || winner === 'N' ? t('matchWon', { who: names[winner], a: Math.max(pa, pb), b: Math.min(pa, pb) }) : t('matchDrawn', { a: pa, b: pb });
   const last = s.set_results?.[s.set_results.length - 1] ?? s.result;
-  const reasons = ['resign', 'time', 'agreement', 'split', 'left'];
-  const why = s.result?.reason && reasons.includes(s.result.reason) ? ` (${t(`reason.${s.result.reason}` as never)})` : '';
-  return last?.score ? `${head}${why} · ${t('lastSet', { a: last.score[0], b: last.score[1] })}` : head + why;
+  const why = whyText(s.result);
+  if (!last?.score) return head + why;
+  // The last set named by its winner, the winner's score first (as the match's).
+  const [a, b] = last.score;
+  const lastSet = last.winner === 'S' || last.winner === 'N'
+    ? t('lastSetWon', { who: names[last.winner], a: Math.max(a, b), b: Math.min(a, b) })
+    : t('lastSetDrawn', { a, b });
+  return `${head}${why} · ${lastSet}`;
 }
 
 // A sentence for an event the board does not show, or null.

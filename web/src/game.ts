@@ -356,7 +356,7 @@ export class GamePage {
     // Whose turn, or the result.
     if (s.status === 'over' && s.result) {
       const text = (s.sets ?? 1) > 1 ? matchOverText(s, names) : resultText(s.result, names, this.you);
-      this.status.textContent = `${t('result')}: ${text}`;
+      this.status.textContent = t('resultLine', { text });
       this.status.className = 'status over';
     } else if (s.status === 'waiting') {
       this.status.textContent = t('waitingShort');

@@ -50,6 +50,7 @@ const en = {
   copied: 'Copied',
   lastMove: 'Last move: {who} played house {house}',
   result: 'Result',
+  resultLine: 'Result: {text}',
   wins: '{who} wins {a}–{b}',
   draw: 'Draw {a}–{b}',
   record: 'Game record',
@@ -72,7 +73,11 @@ const en = {
   setDrawn: 'Set {k} drawn {a}–{b}',
   matchWon: '{who} wins the match {a}–{b}',
   matchDrawn: 'Match drawn {a}–{b}',
-  lastSet: 'last set {a}–{b}',
+  lastSetWon: 'last set won by {who} {a}–{b}',
+  lastSetDrawn: 'last set drawn {a}–{b}',
+  'end.target': 'the first to {n:seeds} captured wins',
+  'end.repetition': 'the same position came back a third time: the board was shared',
+  'end.idle_limit': 'too many turns without a capture: the board was shared',
   nextSet: 'Next set',
   pictureYou: 'your houses: the bottom row',
   pictureThem: 'your opponent’s: the top row',
@@ -80,12 +85,26 @@ const en = {
   pictureTheirStore: 'your opponent’s store',
   pictureYourPile: 'your captures',
   pictureTheirPile: 'your opponent’s captures',
-  movesCount: '{n} moves',
+  movesCount: '{n:moves}',
   undo: 'Take back',
   newGame: 'New game',
   soundOn: 'Sound: on',
   soundOff: 'Sound: off',
-  viewingMove: 'Showing move {k} of {n}: ⏭ returns to the game.',
+  viewingMove: 'Showing move {k} of {n}: “Last move” returns to the game.',
+  replayFirst: 'First move',
+  replayBack: 'Previous move',
+  replayNext: 'Next move',
+  replayLast: 'Last move',
+  replayAt: 'Move {k} of {n}',
+  display: 'Display',
+  theme: 'Colours',
+  'theme.system': 'As the system',
+  'theme.light': 'Light',
+  'theme.dark': 'Dark',
+  boardTheme: 'Board',
+  'boardTheme.wood': 'Wood',
+  'boardTheme.plain': 'Plain',
+  'boardTheme.contrast': 'High contrast',
   confirmAction: '{action}: sure?',
   cancel: 'Cancel',
   drawDeclined: '{who} declines: the game goes on.',
@@ -127,7 +146,7 @@ const en = {
   hintCapture: 'House {house}: the last seed captures {count:seeds}.',
   hintCastle: 'House {house}: it makes an opponent house three, your castle.',
   hintEnds: 'House {house}: it ends the game in your favour.',
-  hintQuiet: 'House {house}: it keeps your seeds safe and leaves your opponent the fewest chances, looking {depth} moves ahead.',
+  hintQuiet: 'House {house}: it keeps your seeds safe and leaves your opponent the fewest chances, looking {depth:moves} ahead.',
   opponentThinking: 'The computer is thinking…',
   away: 'away',
   hintEngine: 'House {house}: {reasons}. The engine’s verdict: {verdict}.',
@@ -151,17 +170,16 @@ const en = {
   hintPlain: 'House {house}: {reasons}.',
   hintSuggested: ', suggested',
   hintWaiting: 'Looking at your position…',
-  'hintVerdict.wins_by': 'you win by {n} with best play',
+  'hintVerdict.wins_by': 'you win by {n:seeds} with best play',
   'hintVerdict.draws': 'a draw with best play',
-  'hintVerdict.loses_by_at_most': 'with your best defence you lose by {n} at most',
-  'hintVerdict.estimate': 'you should finish about {n} seeds ahead (an estimate)',
-  'hintVerdict.estimateBehind': 'you should finish about {n} seeds behind (an estimate)',
+  'hintVerdict.loses_by_at_most': 'with your best defence you lose by {n:seeds} at most',
+  'hintVerdict.estimate': 'you should finish about {n:seeds} ahead (an estimate)',
+  'hintVerdict.estimateBehind': 'you should finish about {n:seeds} behind (an estimate)',
   'hintVerdict.estimateEven': 'about even',
   'hintReason.extra_turn': 'ends in your store: you play again',
   'hintReason.captures': 'captures {n:seeds}',
-  'hintReason.captures1': 'captures 1 seed',
-  'hintReason.protects': 'saves your house of {n} seeds from a capture',
-  'hintReason.stops_capture': 'stops a capture of {n} seeds',
+  'hintReason.protects': 'saves your house of {n:seeds} from a capture',
+  'hintReason.stops_capture': 'stops a capture of {n:seeds}',
   'hintReason.no_extra_turn_for_opponent': 'leaves the opponent no extra turn',
   'hintReason.feeds': 'feeds the opponent, as the rules require',
   'hintReason.best': 'the search rates it best',
@@ -198,7 +216,7 @@ const fr: Record<Key, string> = {
   'end.immediate': 'dès qu’une rangée est vide',
   'end.on_turn': 'quand le joueur au trait n’a plus de graines',
   pie: 'Règle du gâteau (Nord peut échanger)',
-  sets: 'Manches du match',
+  sets: 'Manches par match',
   playComputer: 'Jouer contre l’ordinateur',
   playFriend: 'Jouer avec un ami',
   playLocal: 'Deux joueurs sur cet appareil',
@@ -230,17 +248,18 @@ const fr: Record<Key, string> = {
   copied: 'Copié',
   lastMove: 'Dernier coup : {who} a joué la case {house}',
   result: 'Résultat',
+  resultLine: 'Résultat : {text}',
   wins: '{who} gagne {a}–{b}',
-  draw: 'Égalité {a}–{b}',
-  record: 'Feuille de partie',
+  draw: 'Partie nulle {a}–{b}',
+  record: 'Relevé de partie',
   speed: 'Vitesse de l’animation',
   skip: 'Passer',
-  teach: 'Apprends-moi',
+  teach: 'Conseillez-moi',
   hintNone: 'Aucun coup à proposer.',
   extraTurn: '{who} rejoue',
-  relay: 'Relais : {count:seeds} reprises',
+  relay: 'Relais : on reprend {count:seeds}',
   relayCut: 'Le relais a atteint sa limite',
-  captureBanner: '{count:seeds} prises',
+  captureBanner: 'Prise de {count:seeds}',
   castleBanner: 'Un château pour {who}',
   passBanner: '{who} n’a plus de graines et passe',
   mustFeed: '{who} doit nourrir la rangée vide',
@@ -252,7 +271,11 @@ const fr: Record<Key, string> = {
   setDrawn: 'Manche {k} nulle {a}–{b}',
   matchWon: '{who} gagne le match {a}–{b}',
   matchDrawn: 'Match nul {a}–{b}',
-  lastSet: 'dernière manche {a}–{b}',
+  lastSetWon: 'dernière manche gagnée par {who} {a}–{b}',
+  lastSetDrawn: 'dernière manche nulle {a}–{b}',
+  'end.target': 'le premier à {n:seeds} prises gagne',
+  'end.repetition': 'la même position est revenue une troisième fois : le plateau a été partagé',
+  'end.idle_limit': 'trop de tours sans prise : le plateau a été partagé',
   nextSet: 'Manche suivante',
   pictureYou: 'vos cases : la rangée du bas',
   pictureThem: 'celles de l’adversaire : la rangée du haut',
@@ -260,12 +283,26 @@ const fr: Record<Key, string> = {
   pictureTheirStore: 'le grenier de l’adversaire',
   pictureYourPile: 'vos prises',
   pictureTheirPile: 'les prises de l’adversaire',
-  movesCount: '{n} coups',
+  movesCount: '{n:moves}',
   undo: 'Reprendre le coup',
   newGame: 'Nouvelle partie',
   soundOn: 'Son : activé',
   soundOff: 'Son : coupé',
-  viewingMove: 'Coup {k} sur {n} affiché : ⏭ revient à la partie.',
+  viewingMove: 'Coup {k} sur {n} affiché : « Dernier coup » ramène à la partie.',
+  replayFirst: 'Premier coup',
+  replayBack: 'Coup précédent',
+  replayNext: 'Coup suivant',
+  replayLast: 'Dernier coup',
+  replayAt: 'Coup {k} sur {n}',
+  display: 'Affichage',
+  theme: 'Couleurs',
+  'theme.system': 'Comme le système',
+  'theme.light': 'Claires',
+  'theme.dark': 'Sombres',
+  boardTheme: 'Plateau',
+  'boardTheme.wood': 'Bois',
+  'boardTheme.plain': 'Uni',
+  'boardTheme.contrast': 'Contraste élevé',
   confirmAction: '{action} : vraiment ?',
   cancel: 'Annuler',
   drawDeclined: '{who} refuse : la partie continue.',
@@ -297,17 +334,17 @@ const fr: Record<Key, string> = {
   rematch: 'Revanche',
   reconnecting: 'Connexion perdue : reconnexion…',
   connected: 'Connecté',
-  spectator: 'Vous regardez',
+  spectator: 'Vous regardez la partie',
   notFound: 'Cette partie n’existe pas.',
   set: 'Manche {k} sur {n}',
   points: 'Points du match {a}–{b}',
-  keyboardHelp: 'Touches : ←/→ choisir une case, Entrée joue, 1–{n} jouent une case, H pour un conseil.',
+  keyboardHelp: 'Touches : ←/→ choisissent une case, Entrée la joue, 1–{n} jouent la case de ce numéro, H demande un conseil.',
   language: 'Langue',
   hintExtra: 'Case {house} : la dernière graine finit dans votre grenier, vous rejouez.',
   hintCapture: 'Case {house} : la dernière graine prend {count:seeds}.',
   hintCastle: 'Case {house} : elle porte une case adverse à trois, votre château.',
   hintEnds: 'Case {house} : elle termine la partie à votre avantage.',
-  hintQuiet: 'Case {house} : elle garde vos graines à l’abri et laisse le moins de chances à l’adversaire, en regardant {depth} coups devant.',
+  hintQuiet: 'Case {house} : elle garde vos graines à l’abri et laisse le moins de chances à l’adversaire, en calculant {depth:moves} à l’avance.',
   opponentThinking: 'L’ordinateur réfléchit…',
   away: 'absent',
   hintEngine: 'Case {house} : {reasons}. Verdict du moteur : {verdict}.',
@@ -331,17 +368,16 @@ const fr: Record<Key, string> = {
   hintPlain: 'Case {house} : {reasons}.',
   hintSuggested: ', conseillée',
   hintWaiting: 'J’étudie votre position…',
-  'hintVerdict.wins_by': 'vous gagnez de {n} avec le meilleur jeu',
-  'hintVerdict.draws': 'nulle avec le meilleur jeu',
-  'hintVerdict.loses_by_at_most': 'avec votre meilleure défense, vous perdez de {n} au plus',
-  'hintVerdict.estimate': 'vous devriez finir avec environ {n} graines d’avance (estimation)',
-  'hintVerdict.estimateBehind': 'vous devriez finir avec environ {n} graines de retard (estimation)',
+  'hintVerdict.wins_by': 'avec le meilleur jeu, vous l’emportez de {n:seeds}',
+  'hintVerdict.draws': 'avec le meilleur jeu, la partie est nulle',
+  'hintVerdict.loses_by_at_most': 'avec votre meilleure défense, vous perdez de {n:seeds} au plus',
+  'hintVerdict.estimate': 'vous devriez finir avec environ {n:seeds} d’avance (estimation)',
+  'hintVerdict.estimateBehind': 'vous devriez finir avec environ {n:seeds} de retard (estimation)',
   'hintVerdict.estimateEven': 'à peu près à égalité',
   'hintReason.extra_turn': 'finit dans votre grenier : vous rejouez',
   'hintReason.captures': 'prend {n:seeds}',
-  'hintReason.captures1': 'prend 1 graine',
-  'hintReason.protects': 'met à l’abri votre case de {n} graines',
-  'hintReason.stops_capture': 'empêche une prise de {n} graines',
+  'hintReason.protects': 'met à l’abri votre case de {n:seeds}',
+  'hintReason.stops_capture': 'empêche une prise de {n:seeds}',
   'hintReason.no_extra_turn_for_opponent': 'ne laisse pas l’adversaire rejouer',
   'hintReason.feeds': 'nourrit l’adversaire, comme la règle l’exige',
   'hintReason.best': 'la recherche l’estime la meilleure',
@@ -385,20 +421,66 @@ export function onLangChange(f: () => void): void {
   listeners.push(f);
 }
 
-// "{count:seeds}" is the number with its noun in the right number ("1 seed", "0 graine", "2 graines");
-// "{owner:de}" is French "de X", elided before a vowel ("d’Ordinateur").
-export function t(key: Key, params: Record<string, string | number> = {}): string {
-  return tables[lang][key].replace(/\{(\w+)(?::(\w+))?\}/g, (_, k: string, form?: string) => {
+// The nouns a count can carry, singular and plural: "{n:moves}" is "1 move", "2 moves", "1 coup",
+// "0 coup". French takes the singular below 2 (0, 1, 1,5), English only for 1.
+const nouns: Record<Lang, Record<string, [string, string]>> = {
+  en: {
+    seeds: ['seed', 'seeds'], moves: ['move', 'moves'], points: ['point', 'points'], turns: ['turn', 'turns'],
+    days: ['day', 'days'], games: ['game', 'games'], ratedGames: ['rated game', 'rated games'],
+    mistakes: ['mistake', 'mistakes'], blunders: ['blunder', 'blunders'],
+  },
+  fr: {
+    seeds: ['graine', 'graines'], moves: ['coup', 'coups'], points: ['point', 'points'], turns: ['tour', 'tours'],
+    days: ['jour', 'jours'], games: ['partie', 'parties'], ratedGames: ['partie classée', 'parties classées'],
+    mistakes: ['erreur', 'erreurs'], blunders: ['gaffe', 'gaffes'],
+  },
+};
+
+// A number as the page's language writes it: French has a decimal comma ("1,5").
+export function numberText(n: number): string {
+  const text = String(Math.round(n * 10) / 10);
+  return lang === 'fr' ? text.replace('.', ',') : text;
+}
+
+// A count with its noun in the right number; `signed` writes "+3" for a gain.
+export function countText(n: number, noun: string, signed = false): string {
+  const forms = nouns[lang][noun];
+  const number = `${signed && n > 0 ? '+' : ''}${numberText(n)}`;
+  if (!forms) return number;
+  const one = lang === 'fr' ? Math.abs(n) < 2 : Math.abs(n) === 1;
+  return `${number} ${forms[one ? 0 : 1]}`;
+}
+
+// The one formatter of every table (game, club, study words): "{x}" the value; "{x:noun}" a count
+// with its noun ("{count:seeds}" -> "1 seed", "2 graines"); "{x:+noun}" the same signed;
+// "{owner:de}" French "de X", elided before a vowel ("d’Ordinateur").
+export function format(template: string, params: Record<string, string | number> = {}): string {
+  return template.replace(/\{(\w+)(?::(\+?)(\w+))?\}/g, (_, k: string, sign: string | undefined, form?: string) => {
     const v = params[k] ?? '';
-    if (form === 'seeds') return seedsText(Number(v));
     if (form === 'de') return /^[aeiouyhéèêàâîôû]/i.test(String(v)) ? `d’${v}` : `de ${v}`;
-    return String(v);
+    if (form) return countText(Number(v), form, sign === '+');
+    return typeof v === 'number' ? numberText(v) : v;
   });
 }
 
+export function t(key: Key, params: Record<string, string | number> = {}): string {
+  return format(tables[lang][key], params);
+}
+
 export function seedsText(n: number): string {
-  if (lang === 'fr') return `${n} ${Math.abs(n) <= 1 ? 'graine' : 'graines'}`;
-  return `${n} ${Math.abs(n) === 1 ? 'seed' : 'seeds'}`;
+  return countText(n, 'seeds');
+}
+
+// A calendar day (YYYY-MM-DD) in words, in the page's language: "3 December 2026", "3 décembre 2026".
+export function dateText(day: string): string {
+  const d = new Date(`${day}T12:00:00Z`);
+  if (Number.isNaN(d.getTime())) return day;
+  return new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(d);
+}
+
+// "Label: value", with French's space before the colon.
+export function labelled(label: string, value: string): string {
+  return `${label}${lang === 'fr' ? ' : ' : ': '}${value}`;
 }
 
 export type { Key };

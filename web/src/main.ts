@@ -19,6 +19,7 @@ import { topPage } from './top';
 import { analysisPage } from './analysis';
 import { dailyPage } from './daily';
 import { reviewPage } from './review';
+import { displaySettings } from './theme';
 import { lessonPage } from './lesson';
 import { showOfflineState, startOffline } from './offline';
 
@@ -83,6 +84,9 @@ function renderHeader(): void {
     }),
   );
   bar.setAttribute('aria-label', t('language'));
+  // The display settings sit at the foot of the page: no Tab stop before the game cards.
+  document.querySelector('.page-foot')?.remove();
+  document.body.append(el('footer', { class: 'page-foot' }, displaySettings()));
   renderAccount(document.getElementById('account')!, navigate, () => void route());
 }
 

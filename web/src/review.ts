@@ -7,8 +7,9 @@ import { makeBoard } from './board-setup';
 import { Core } from './core';
 import { el } from './dom';
 import { gameInfo, presetOf } from './games';
-import { currentLang, t } from './i18n';
+import { currentLang, labelled, t } from './i18n';
 import { api } from './net';
+import { serverNames } from './game-server';
 import { ts, valueText, type StudyKey } from './study-words';
 import type { GameState, PlyReview, ReviewData, SideLetter, WirePosition } from './types';
 
@@ -24,32 +25,46 @@ function southValues(plies: PlyReview[]): number[] {
   return out;
 }
 
+// One SVG element with its attributes.
+function svgEl(tag: string, attrs: Record<string, string | number>, text?: string): SVGElement {
+  const e = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+// The value along the game for South, with its axes named: the moves along the bottom (0, the
+// middle, the last), the value on the left (+span, 0, -span seeds, "South ahead" above the line),
+// and a legend for the mistake and blunder dots.
 function chart(plies: PlyReview[], names: Record<SideLetter, string>, onPick: (i: number) => void): Element {
   const values = southValues(plies);
-  const w = 640, h = 160, pad = 8;
+  const w = 480, h = 220, left = 48, right = 10, top = 52, bottom = 34;
   const span = Math.max(4, ...values.map((v) => Math.abs(v)));
-  const x = (i: number) => pad + (i * (w - 2 * pad)) / Math.max(1, values.length - 1);
-  const y = (v: number) => h / 2 - (v * (h / 2 - pad)) / span;
-  const svg = document.createElementNS(SVG, 'svg');
-  svg.setAttribute('viewBox', `0 0 ${w} ${h}`);
-  svg.setAttribute('class', 'review-chart');
-  svg.setAttribute('role', 'img');
-  svg.setAttribute('aria-label', ts('reviewChart', { who: names.S }));
-  const axis = document.createElementNS(SVG, 'line');
-  for (const [k, v] of [['x1', pad], ['x2', w - pad], ['y1', h / 2], ['y2', h / 2]] as const) axis.setAttribute(k, String(v));
-  axis.setAttribute('class', 'axis');
-  svg.append(axis);
-  const line = document.createElementNS(SVG, 'polyline');
-  line.setAttribute('points', values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' '));
-  line.setAttribute('class', 'value-line');
-  svg.append(line);
+  const last = Math.max(1, values.length - 1);
+  const x = (i: number) => left + (i * (w - left - right)) / last;
+  const y = (v: number) => top + ((span - v) * (h - top - bottom)) / (2 * span);
+  const svg = svgEl('svg', { viewBox: `0 0 ${w} ${h}`, class: 'review-chart', role: 'img', 'aria-label': ts('reviewChart', { who: names.S }) });
+  svg.append(
+    svgEl('line', { x1: left, x2: w - right, y1: y(0), y2: y(0), class: 'axis' }),
+    svgEl('line', { x1: left, x2: left, y1: top, y2: h - bottom, class: 'axis' }),
+  );
+  for (const v of [span, 0, -span]) svg.append(svgEl('text', { x: left - 6, y: y(v) + 5, 'text-anchor': 'end', class: 'tick' }, v > 0 ? `+${v}` : String(v)));
+  // Two lines above the plot: whose lead is up, then the dots' legend.
+  svg.append(svgEl('text', { x: left + 4, y: 18, class: 'legend' }, `↑ ${ts('reviewAhead', { who: names.S })}`));
+  for (const i of [...new Set([0, Math.round(last / 2), last])]) {
+    svg.append(svgEl('text', { x: x(i), y: h - bottom + 20, 'text-anchor': 'middle', class: 'tick' }, String(i)));
+  }
+  svg.append(svgEl('text', { x: w - right, y: h - 4, 'text-anchor': 'end', class: 'legend' }, ts('reviewAxisMoves')));
+  let lx = left + 10;
+  for (const mark of ['mistake', 'blunder'] as const) {
+    svg.append(svgEl('circle', { cx: lx, cy: 37, r: mark === 'blunder' ? 6 : 4, class: `dot ${mark}` }),
+      svgEl('text', { x: lx + 10, y: 42, class: 'legend' }, ts(mark === 'blunder' ? 'reviewLegendBlunder' : 'reviewLegendMistake')));
+    lx += 110;
+  }
+  svg.append(svgEl('polyline', { points: values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' '), class: 'value-line' }));
   plies.forEach((p, i) => {
     if (p.mark !== 'mistake' && p.mark !== 'blunder') return;
-    const dot = document.createElementNS(SVG, 'circle');
-    dot.setAttribute('cx', x(i + 1).toFixed(1));
-    dot.setAttribute('cy', y(values[i + 1]).toFixed(1));
-    dot.setAttribute('r', p.mark === 'blunder' ? '6' : '4');
-    dot.setAttribute('class', `dot ${p.mark}`);
+    const dot = svgEl('circle', { cx: x(i + 1).toFixed(1), cy: y(values[i + 1]).toFixed(1), r: p.mark === 'blunder' ? 6 : 4, class: `dot ${p.mark}` });
     dot.addEventListener('click', () => onPick(i));
     svg.append(dot);
   });
@@ -75,10 +90,7 @@ export async function reviewPage(root: HTMLElement, route: { id?: string; rules?
       const state = await api<GameState>('GET', `/api/games/${route.id}`);
       rules = state.rules;
       moves = (state.plies ?? []).map((p) => p.move);
-      names = {
-        S: state.seats?.S?.name ?? (state.seats?.S?.kind === 'ai' ? t('computer') : t('south')),
-        N: state.seats?.N?.name ?? (state.seats?.N?.kind === 'ai' ? t('computer') : t('north')),
-      };
+      names = serverNames(state); // the computer named in the page's language, with its level
       review = await api<ReviewData>('GET', `/api/games/${route.id}/review`);
     } else {
       await new Promise((r) => setTimeout(r, 0)); // the status first: the core works synchronously
@@ -122,7 +134,7 @@ export async function reviewPage(root: HTMLElement, route: { id?: string; rules?
     board.setLegal(p.mover, [p.best]);
     board.highlightHint(p.best);
     board.setLegal(null, []);
-    caption.textContent = `${ts('reviewMove')} ${i + 1} · ${names[p.mover]} · ${ts('reviewPlayed')} ${p.move} (${valueText(p.played, p.played_exact)}) · ${ts('reviewBest')} ${p.best} (${valueText(p.best_value, p.best_exact)})`;
+    caption.textContent = `${ts('reviewMove')} ${i + 1} · ${names[p.mover]} · ${labelled(ts('reviewPlayed'), `${p.move} (${valueText(p.played, p.played_exact)})`)} · ${labelled(ts('reviewBest'), `${p.best} (${valueText(p.best_value, p.best_exact)})`)}`;
     rows.forEach((r, k) => r.classList.toggle('current', k === i));
   };
 

@@ -1,12 +1,12 @@
 // The study pages' words (docs/study.md): the daily challenge, game review, the analysis board.
 // French and English, beside i18n.ts's game words; codes from the server are worded here.
-import { currentLang } from './i18n';
+import { currentLang, format } from './i18n';
 
 const en = {
   daily: 'Daily challenge',
-  dailyIntro: 'An endgame the solver has proved. You play {side}; the computer plays perfectly. Best play {goal}: find it, move by move. Every move that keeps that result is accepted.',
-  goalWin: 'wins by {n}',
-  goalDraw: 'draws',
+  dailyIntro: 'An endgame the solver has proved. You play {side}; the computer plays perfectly. Here, {goal}: find that play, move by move. Every move that keeps that result is accepted.',
+  goalWin: 'with best play you win by {n:seeds}',
+  goalDraw: 'with best play the game is drawn',
   dailyYourTurn: 'Your move.',
   dailyThinking: 'The perfect player answers…',
   dailyChecking: 'Checking your move…',
@@ -17,10 +17,9 @@ const en = {
   dailyLine: 'The solution, both sides’ moves',
   dailyShare: 'Copy the result',
   dailyCopied: 'Copied.',
-  shareSolved: 'Semis daily · {game} · {date} · solved ✓ ({moves} moves)',
+  shareSolved: 'Semis daily · {game} · {date} · solved ✓ ({moves:moves})',
   shareFailed: 'Semis daily · {game} · {date} · missed at move {at} ✗',
-  streak: 'Streak: {n} days in a row',
-  streak1: 'Streak: 1 day',
+  streak: 'Streak: {n:days} in a row',
   streak0: 'No streak yet: solve today’s puzzle to start one.',
   streakNone: 'Sign in to keep a streak of solved days.',
   yesterday: 'Yesterday’s solution',
@@ -31,16 +30,19 @@ const en = {
   notRecorded: 'Practice: this attempt is not counted.',
   dailyOther: 'Other games:',
   dailyNone: 'No daily challenge here: the server does not answer.',
-  finalDiff: '{n, signed} seeds',
-  finalDiff1: '{n, signed} seed',
+  finalDiff: '{n:+seeds}',
   review: 'Review',
   reviewTitle: 'Review of the game',
   reviewIntro: 'Each move’s value is the final store difference best play reaches after it, for the player who moved. Exact values are proven by the solver; values marked “≈” are the search’s estimate.',
   reviewWorking: 'The engine is valuing every move…',
   reviewLost: 'The game was lost at move {n}: {who} played house {move} ({played}) where house {best} kept {kept}.',
   reviewNoTurn: 'No single move lost this game.',
-  reviewCounts: '{who}: {mistakes} mistakes, {blunders} blunders',
+  reviewCounts: '{who}: {mistakes:mistakes}, {blunders:blunders}',
   reviewChart: 'Value along the game, for {who} (above the line: {who} ahead)',
+  reviewAxisMoves: 'moves',
+  reviewAhead: '{who} ahead',
+  reviewLegendMistake: 'mistake',
+  reviewLegendBlunder: 'blunder',
   reviewMove: 'Move',
   reviewPlayed: 'Played',
   reviewBest: 'Best',
@@ -59,7 +61,7 @@ const en = {
   analysisRecord: 'Game record',
   analysisLoad: 'Show',
   analysisValues: 'Value of each move for {who}',
-  analysisHouse: 'House {house}',
+  analysisHouse: 'House {house}: {value}',
   analysisOver: 'The game is over in this position.',
   analysisPrev: '← Back',
   analysisNext: 'Forward →',
@@ -73,9 +75,9 @@ type StudyKey = keyof typeof en;
 
 const fr: Record<StudyKey, string> = {
   daily: 'Défi du jour',
-  dailyIntro: 'Une fin de partie prouvée par le solveur. Vous jouez {side} ; l’ordinateur joue parfaitement. Avec le meilleur jeu, vous {goal} : trouvez-le, coup par coup. Tout coup qui garde ce résultat est accepté.',
-  goalWin: 'gagnez de {n}',
-  goalDraw: 'faites nulle',
+  dailyIntro: 'Une fin de partie prouvée par le solveur. Vous jouez {side} ; l’ordinateur joue parfaitement. Ici, {goal} : trouvez ce jeu, coup par coup. Tout coup qui garde ce résultat est accepté.',
+  goalWin: 'avec le meilleur jeu, vous l’emportez de {n:seeds}',
+  goalDraw: 'avec le meilleur jeu, la partie est nulle',
   dailyYourTurn: 'À vous de jouer.',
   dailyThinking: 'Le joueur parfait répond…',
   dailyChecking: 'Vérification de votre coup…',
@@ -86,10 +88,9 @@ const fr: Record<StudyKey, string> = {
   dailyLine: 'La solution, coups des deux camps',
   dailyShare: 'Copier le résultat',
   dailyCopied: 'Copié.',
-  shareSolved: 'Semis, défi du jour · {game} · {date} · réussi ✓ ({moves} coups)',
+  shareSolved: 'Semis, défi du jour · {game} · {date} · réussi ✓ ({moves:moves})',
   shareFailed: 'Semis, défi du jour · {game} · {date} · manqué au coup {at} ✗',
-  streak: 'Série : {n} jours de suite',
-  streak1: 'Série : 1 jour',
+  streak: 'Série : {n:days} de suite',
   streak0: 'Pas encore de série : résolvez le défi du jour pour en commencer une.',
   streakNone: 'Connectez-vous pour tenir une série de jours réussis.',
   yesterday: 'La solution d’hier',
@@ -100,22 +101,25 @@ const fr: Record<StudyKey, string> = {
   notRecorded: 'Entraînement : cet essai n’est pas compté.',
   dailyOther: 'Autres jeux :',
   dailyNone: 'Pas de défi du jour ici : le serveur ne répond pas.',
-  finalDiff: '{n, signed} graines',
-  finalDiff1: '{n, signed} graine',
-  review: 'Analyse',
-  reviewTitle: 'Analyse de la partie',
+  finalDiff: '{n:+seeds}',
+  review: 'Bilan',
+  reviewTitle: 'Bilan de la partie',
   reviewIntro: 'La valeur d’un coup est l’écart final entre les greniers que le meilleur jeu atteint après lui, pour le joueur qui l’a joué. Les valeurs exactes sont prouvées par le solveur ; celles marquées « ≈ » sont l’estimation de la recherche.',
   reviewWorking: 'Le moteur évalue chaque coup…',
   reviewLost: 'La partie s’est perdue au coup {n} : {who} a joué la case {move} ({played}) alors que la case {best} gardait {kept}.',
   reviewNoTurn: 'Aucun coup isolé n’a perdu cette partie.',
-  reviewCounts: '{who} : {mistakes} erreurs, {blunders} gaffes',
+  reviewCounts: '{who} : {mistakes:mistakes}, {blunders:blunders}',
   reviewChart: 'La valeur au fil de la partie, pour {who} (au-dessus de la ligne : {who} mène)',
+  reviewAxisMoves: 'coups',
+  reviewAhead: '{who} mène',
+  reviewLegendMistake: 'erreur',
+  reviewLegendBlunder: 'gaffe',
   reviewMove: 'Coup',
   reviewPlayed: 'Joué',
   reviewBest: 'Meilleur',
   reviewMark: '',
-  reviewNotOver: 'Une partie s’analyse une fois finie.',
-  reviewError: 'Pas d’analyse cette fois ({message}).',
+  reviewNotOver: 'Le bilan d’une partie se fait une fois qu’elle est finie.',
+  reviewError: 'Pas de bilan cette fois ({message}).',
   'mark.forced': 'seul coup',
   'mark.best': 'meilleur',
   'mark.good': 'bon',
@@ -128,7 +132,7 @@ const fr: Record<StudyKey, string> = {
   analysisRecord: 'Relevé de partie',
   analysisLoad: 'Afficher',
   analysisValues: 'Valeur de chaque coup pour {who}',
-  analysisHouse: 'Case {house}',
+  analysisHouse: 'Case {house} : {value}',
   analysisOver: 'La partie est finie dans cette position.',
   analysisPrev: '← Reculer',
   analysisNext: 'Avancer →',
@@ -139,16 +143,12 @@ const fr: Record<StudyKey, string> = {
 };
 
 export function ts(key: StudyKey, params: Record<string, string | number> = {}): string {
-  const table = currentLang() === 'fr' ? fr : en;
-  return table[key].replace(/\{(\w+)(, signed)?\}/g, (_, k: string, signed?: string) => {
-    const v = params[k] ?? '';
-    return signed && typeof v === 'number' && v > 0 ? `+${v}` : String(v);
-  });
+  return format((currentLang() === 'fr' ? fr : en)[key], params);
 }
 
 // A value for the player it belongs to, in words: "+4 seeds" / "+4 graines", "≈ +4" when estimated.
 export function valueText(value: number, exact: boolean): string {
-  const text = ts(Math.abs(value) === 1 ? 'finalDiff1' : 'finalDiff', { n: value });
+  const text = ts('finalDiff', { n: value });
   return exact ? text : `≈ ${text}`;
 }
 

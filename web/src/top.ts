@@ -31,9 +31,12 @@ export async function topPage(root: HTMLElement, key: string, navigate: (url: st
     el('div', { class: 'top' },
       el('h1', {}, tc('leaderboard')), select,
       el('p', { class: 'note' }, tc('established')),
-      el('table', { class: 'leaderboard' },
-        el('tr', {}, el('th', {}, tc('rank')), el('th', {}, tc('player')), el('th', {}, tc('rating')), el('th', {}, tc('games'))),
-        ...rows),
+      // No one yet: said, rather than an empty table.
+      rows.length === 0
+        ? el('p', { class: 'empty-board' }, tc('noRanked'))
+        : el('table', { class: 'leaderboard' },
+          el('tr', {}, el('th', { scope: 'col' }, tc('rank')), el('th', { scope: 'col' }, tc('player')), el('th', { scope: 'col' }, tc('rating')), el('th', { scope: 'col' }, tc('games'))),
+          ...rows),
       fp && fp.games > 0 ? el('p', { class: 'first-player' }, tc('firstPlayer', { score: fp.score, games: fp.games, pct: Math.round((100 * fp.score) / fp.games) })) : ''),
   );
 }

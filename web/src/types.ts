@@ -50,6 +50,8 @@ export interface Result {
   winner: SideLetter | 'draw';
   score?: number[];
   reason?: string;
+  end?: string; // why the rules ended it, when not an empty row: target, repetition, idle_limit
+  target?: number; // with end "target": the count that wins
 }
 
 export interface GameState {

@@ -29,9 +29,17 @@ export function resultText(r: Result, names: Record<SideLetter, string>, you?: s
     const [a, b] = r.winner === 'N' ? [r.score[1], r.score[0]] : [r.score[0], r.score[1]];
     text = r.winner === 'draw' ? t('draw', { a, b }) : mine ? t('youWin', { a, b }) : t('wins', { who: names[r.winner], a, b });
   } else text = r.winner === 'draw' ? t('drawPlain') : mine ? t('youWinPlain') : t('winsPlain', { who: names[r.winner] });
+  return text + whyText(r);
+}
+
+// Why a game ended, in words, from the codes the server or the core gives: an adjudication
+// (resignation, time, agreement...) or a rule (a target reached, a position repeated...). An
+// unknown code is left out.
+export function whyText(r: Result | null | undefined): string {
   const reasons = ['resign', 'time', 'agreement', 'split', 'left'];
-  if (r.reason && reasons.includes(r.reason)) text += ` (${t(`reason.${r.reason}` as Key)})`;
-  return text;
+  if (r?.reason && reasons.includes(r.reason)) return ` (${t(`reason.${r.reason}` as Key)})`;
+  if (r?.end && ['target', 'repetition', 'idle_limit'].includes(r.end)) return ` (${t(`end.${r.end}` as Key, { n: r.target ?? 0 })})`;
+  return '';
 }
 
 // The server's hint in words: every verdict and reason code has its sentence in both languages;
@@ -52,7 +60,6 @@ export function verdictWords(v: ServerHint['verdict']): string {
 
 export function reasonWords(r: { code: string; n?: number }): string {
   if (!reasonCodes.includes(r.code)) return '';
-  if (r.code === 'captures' && r.n === 1) return t('hintReason.captures1');
   return t(`hintReason.${r.code}` as Key, { n: r.n ?? 0 });
 }
 

@@ -409,7 +409,7 @@ test('Teach me asks the server: a legal house lit, its reasons in French, five a
     assert.ok(lit.badgeShown);
     assert.match(lit.outline, /^solid [3-9]/);
     assert.match(lit.label, /, conseillée$/);
-    const m = /^Case (\d+) : (.+?)\.(?: Verdict du moteur : (vous gagnez de \d+|nulle|avec votre meilleure défense, vous perdez de \d+ au plus|vous devriez finir avec environ \d+ graines? d’(?:avance|retard) \(estimation\)|à peu près à égalité)[^.]*\.)?$/.exec(lit.text);
+    const m = /^Case (\d+) : (.+?)\.(?: Verdict du moteur : (avec le meilleur jeu, vous l’emportez de \d+ graines?|avec le meilleur jeu, la partie est nulle|avec votre meilleure défense, vous perdez de \d+ graines? au plus|vous devriez finir avec environ \d+ graines? d’(?:avance|retard) \(estimation\)|à peu près à égalité)[^.]*\.)?$/.exec(lit.text);
     assert.ok(m, `the hint in French: ${lit.text}`);
     assert.equal(Number(m[1]), lit.house);
     for (const r of m[2].split(' ; ')) assert.ok(frenchReasons.some((re) => re.test(r)), `a reason in French: ${r}`);

@@ -4,10 +4,12 @@
 // Every function answers one JSON text (the same JSON views the server uses, protocol/Json.hpp);
 // the pointer stays valid until the next call.
 
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "engine/Egdb.hpp"
 #include "engine/Hint.hpp"
 #include "protocol/Hints.hpp"
 #include "engine/Levels.hpp"
@@ -60,7 +62,9 @@ Json stateJson(const semis::Record& record) {
     const auto w = g.matchWinner();
     const char* winner = !w || *w == semis::Winner::Draw ? "draw" : *w == semis::Winner::South ? "S" : "N";
     const auto& last = g.setResults().back().outcome;
-    result = Json{{"winner", winner}, {"score", Json::array({last.south, last.north})}};
+    // The last set's result as the server words it (score, and why it ended), the match's winner.
+    result = semis::protocol::outcomeJson(last);
+    result["winner"] = winner;
   }
   return Json{{"rules", semis::toString(g.rules())},
               {"position", positionJson(board, g.position())},
@@ -74,6 +78,33 @@ Json stateJson(const semis::Record& record) {
               {"can_swap", g.canSwap()},
               {"plies", plies},
               {"record", semis::printRecord(record)}};
+}
+
+// A small endgame table for the rules, built once in the page where a quick depth-first build
+// exists (Egdb::retrograde is false), as the server's search has its larger ones: positions with
+// few seeds left are exact at once in the hint, the analysis board and the daily judge. Its size is
+// bounded (kTableEntries positions, one byte each) so the first use stays a fraction of a second.
+constexpr double kTableEntries = 300000;
+std::map<std::string, std::unique_ptr<semis::engine::Egdb>> tables;
+
+const semis::engine::Egdb* tableFor(const semis::Rules& rules) {
+  using semis::engine::Egdb;
+  const std::string key = semis::toString(rules);
+  if (auto it = tables.find(key); it != tables.end()) return it->second.get();
+  std::unique_ptr<Egdb> made;
+  if (Egdb::applies(rules) && !Egdb::retrograde(rules)) {
+    // The table up to k seeds holds C(k + 2N, 2N) positions (South to move).
+    const int m = 2 * rules.houses;
+    const auto entries = [m](int k) {
+      double c = 1;
+      for (int i = 1; i <= m; ++i) c = c * (k + i) / i;
+      return c;
+    };
+    int k = 1;
+    while (k < Egdb::kMaxSeedsLimit && entries(k + 1) <= kTableEntries) ++k;
+    if (auto built = Egdb::build(rules, k, 1)) made = std::make_unique<Egdb>(std::move(*built));
+  }
+  return (tables[key] = std::move(made)).get();
 }
 
 semis::Record* find(int handle) {
@@ -273,6 +304,7 @@ const char* sm_hint(const char* rulesText, const char* fields, int nodes) {
   if (!at) return error(at.error().message);
   const auto& [board, pos] = *at;
   semis::engine::Search search(board.rules(), 4);
+  search.setEgdb(tableFor(board.rules()));
   semis::engine::Limits limits;
   limits.nodes = static_cast<std::uint64_t>(nodes < 1000 ? 1000 : nodes);
   auto h = semis::engine::hint(search, pos, limits);
@@ -302,7 +334,8 @@ const char* sm_ai(const char* rulesText, const char* fields, const char* levelTe
   return answer(Json{{"house", player.choose(pos)}});
 }
 
-// The value of every legal move, each searched towards the exact value within `nodes` nodes:
+// The value of every legal move as the hint values them (engine::valuedMoves: the search with the
+// page's endgame table, each move within `nodes` nodes, then the opening book's proven move):
 // {"moves":[{"house","value","exact"}]} (the daily challenge's judge, the analysis board).
 const char* sm_values(const char* rulesText, const char* fields, int nodes) {
   auto at = parseAt(rulesText, fields);
@@ -310,11 +343,13 @@ const char* sm_values(const char* rulesText, const char* fields, int nodes) {
   const auto& [board, pos] = *at;
   if (pos.over || board.legalMask(pos) == 0) return error("the game is over");
   semis::engine::Search search(board.rules(), 8);
+  search.setEgdb(tableFor(board.rules()));
   semis::engine::Limits limits;
   limits.aim = semis::engine::Aim::ValueFirst;
   limits.nodes = static_cast<std::uint64_t>(nodes < 1000 ? 1000 : nodes);
   Json moves = Json::array();
-  for (const auto& mv : search.moveValues(pos, limits)) {
+  // Valued as the hint values them (engine/Hint.hpp): the opening book's proven move included.
+  for (const auto& mv : semis::engine::valuedMoves(search, pos, limits)) {
     moves.push_back(Json{{"house", mv.move}, {"value", mv.value}, {"exact", mv.exact}});
   }
   return answer(Json{{"moves", moves}});
