@@ -122,8 +122,11 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     if (!target) return respond(req, {400, "text/plain", target.error().message + "\n"}, "", false);
     const std::string path(target->path);
     const Route route = routeOf(path);
-    Identity me = needsIdentity(route) ? ctx_.hub.identify(cookieToken(req), address_) : Identity{};
-    me.device = std::string(headerValue(req, http::field::user_agent).substr(0, store::kDeviceChars));
+    Identity me;
+    if (needsIdentity(route)) {
+      me = ctx_.hub.identify(cookieToken(req), address_);
+      me.device = std::string(headerValue(req, http::field::user_agent).substr(0, store::kDeviceChars));
+    }
     if (boost::beast::websocket::is_upgrade(req)) {
       if (route != Route::Socket) {
         respond(req, {404, "text/plain", "WebSocket endpoint is /ws\n"}, "", false);
