@@ -89,10 +89,10 @@ TEST(ServerClusterOutage, MovesGoOnWhileRedisRestartsAndWatchersCatchUpAfter) {
   EXPECT_NE(cluster.instanceLogs(2).find("bus_resync"), std::string::npos);
 }
 
-// An HTTP read is one answer with no follow-up: an instance whose copy missed the bus (Redis down,
+// An HTTP read is one answer with no follow-up, and a join's state is where a watcher starts: an instance whose copy missed the bus (Redis down,
 // or its message merely late) answers it from the record, never from the copy behind it. Seen on
 // the cluster: a take back, then GET .../record through the proxy showed the moves taken back.
-TEST(ServerClusterOutage, AnHttpReadOnAnyInstanceShowsWhatIsStoredEvenWhenTheBusIsSilent) {
+TEST(ServerClusterOutage, AnHttpReadOrAJoinOnAnyInstanceShowsWhatIsStoredEvenWhenTheBusIsSilent) {
   auto spec = clusterSpecFromEnv();
   if (!spec) GTEST_SKIP() << "needs SEMIS_TEST_PG and SEMIS_TEST_REDIS";
   RedisServer redis;
@@ -123,6 +123,10 @@ TEST(ServerClusterOutage, AnHttpReadOnAnyInstanceShowsWhatIsStoredEvenWhenTheBus
   auto answer = moveAndAnswer(mover, game, pickHouse(board.legal, rng), "silent", board.lastEvent, board);
   ASSERT_TRUE(answer && (*answer)["type"] == "ack") << (answer ? answer->dump() : "no answer");
   ++played;
+  // A newcomer's join starts from the record (the bus will not bring him the move).
+  WsClient d;
+  ASSERT_TRUE(d.connect(p2, newCookie(p2)));
+  EXPECT_EQ(joinGame(d, game)["last_event"], board.lastEvent) << "a spectator joining on a copy behind";
   // At once, on every instance: no waiting for a catch-up loop.
   for (const unsigned short p : {p0, p1, p2}) {
     EXPECT_EQ(pliesOn(p, game), played) << "instance on port " << p;
