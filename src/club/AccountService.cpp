@@ -58,7 +58,7 @@ AccountAnswer AccountService::signUp(const Identity& me, const Json& body) {
   } else if (*mine) {
     return refuse(409, "already_signed_up", "you are signed up already, as " + (*mine)->username);
   }
-  if (auto taken = club_.accountByUsername(*username); !taken) {
+  if (auto taken = club_.accountByUsername(accounts::usernameKey(*username)); !taken) {
     return refuse(503, "busy", "the store is unavailable: try again");
   } else if (*taken) {
     return refuse(409, "username_taken", "this username is taken");
@@ -66,7 +66,7 @@ AccountAnswer AccountService::signUp(const Identity& me, const Json& body) {
   if (auto stored = players_.ensureStored(me); !stored) return refuse(503, stored.error().code, stored.error().message);
   const auto hash = accounts::hashPassword(*password);
   if (!hash) return refuse(503, "busy", "the server is short of memory: try again");
-  store::AccountRow row{me.id, *username, *hash, nowMs()};
+  store::AccountRow row{me.id, *username, *hash, nowMs(), accounts::usernameKey(*username)};
   if (auto r = club_.createAccount(row); !r) {
     if (r.error().fault == store::Fault::Conflict) return refuse(409, "username_taken", "this username is taken");
     return refuse(503, "busy", "the store failed: nothing was changed");
@@ -108,7 +108,7 @@ AccountAnswer AccountService::signIn(const Identity& me, const Json& body) {
   const auto password = field(body, "password");
   if (!username || !password || password->size() > 128)
     return refuse(400, "bad_message", "expected {\"username\":\"...\",\"password\":\"...\"}");
-  auto account = club_.accountByUsername(*username);
+  auto account = club_.accountByUsername(accounts::usernameKey(*username));
   if (!account) return refuse(503, "busy", "the store is unavailable: try again");
   // Unknown or wrong: the same answer after the same work, so that usernames cannot be probed.
   static const std::string kDecoy = accounts::hashPassword("decoy password").value_or("");

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 
+#include "accounts/Passwords.hpp"
 #include "accounts/Tokens.hpp"
 #include "ops/Log.hpp"
 #include "ops/WallClock.hpp"
@@ -54,7 +55,7 @@ std::optional<Json> Friends::list(const std::string& player) {
 }
 
 Outcome<Json> Friends::add(const Identity& me, const std::string& username) {
-  auto account = club_.accountByUsername(username);
+  auto account = club_.accountByUsername(accounts::usernameKey(username));
   if (!account) return tl::unexpected(kBusy);
   if (!*account) return refuse("not_found", "no player with this username");
   const std::string& other = (*account)->player;
@@ -83,7 +84,7 @@ Outcome<void> Friends::remove(const std::string& player, const std::string& othe
 }
 
 Outcome<void> Friends::block(const Identity& me, const std::string& username) {
-  auto account = club_.accountByUsername(username);
+  auto account = club_.accountByUsername(accounts::usernameKey(username));
   if (!account) return tl::unexpected(kBusy);
   if (!*account) return refuse("not_found", "no player with this username");
   const std::string& other = (*account)->player;

@@ -57,7 +57,11 @@ int runServer(const ServerOptions& options, std::unique_ptr<MoveSource> ai) {
     lim.rlim_cur = lim.rlim_max;
     setrlimit(RLIMIT_NOFILE, &lim);
   }
-  auto store = store::openStore(options.db);
+  store::OpenOptions storeOptions;
+  // An SQLite file from before schema versions is upgraded with the accounts' own token hash and ids.
+  storeOptions.hashToken = [](std::string_view token) { return accounts::hashToken(token); };
+  storeOptions.newId = [] { return accounts::randomId(10); };
+  auto store = store::openStore(options.db, storeOptions);
   if (!store) {
     logLine("error", "store_open_failed",
             {{"db", options.db}, {"fault", store::faultName(store.error().fault)}, {"what", store.error().message}});
