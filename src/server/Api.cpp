@@ -1,6 +1,6 @@
 #include "server/Api.hpp"
 
-#include "rules/Rules.hpp"
+#include "protocol/GameJson.hpp"
 
 namespace semis::server {
 
@@ -27,21 +27,6 @@ ApiResponse error(int status, std::string_view code, std::string_view message) {
 ApiResponse ok(const Json& j) { return {200, "application/json", protocol::dumpJson(j)}; }
 
 ApiResponse refused(const Refusal& r) { return apiRefused(r); }
-
-Json rulesJson() {
-  Json presets = Json::array();
-  for (Preset p : allPresets()) {
-    const Rules r = presetRules(p);
-    Json opts = Json::object();
-    for (const OptionInfo& o : optionInfos()) opts[o.name] = optionValue(r, o.name);
-    presets.push_back(Json{{"name", presetName(p)}, {"options", opts}});
-  }
-  Json options = Json::array();
-  for (const OptionInfo& o : optionInfos()) {
-    options.push_back(Json{{"name", o.name}, {"values", o.values}, {"meaning", o.meaning}});
-  }
-  return Json{{"presets", presets}, {"options", options}};
-}
 
 }  // namespace
 
@@ -82,7 +67,7 @@ ApiResponse handleApi(Hub& hub, Metrics& metrics, const Health& health, std::str
     if (!renamed) return refused(renamed.error());
     return ok(Json{{"id", renamed->id}, {"name", renamed->name}});
   }
-  if (path == "/api/rules") return ok(rulesJson());
+  if (path == "/api/rules") return ok(protocol::rulesCatalogJson());
   if (path == "/api/games") {
     if (get) {
       (void)query;  // live=1 is the only listing there is

@@ -11,6 +11,7 @@
 #include "server/ClusterLink.hpp"
 #include "server/Live.hpp"
 #include "server/Log.hpp"
+#include "server/RoomRows.hpp"
 #include "store/SessionStore.hpp"
 
 namespace semis::server {
@@ -257,7 +258,7 @@ Outcome<Json> Hub::create(const Identity& me, const protocol::GameSpec& spec) {
     if (spec.mode == protocol::Mode::Ai) seats[static_cast<std::size_t>(index(other(mine)))].player = room::kAiSeat;
   }
   room->seatPlayers(seats, Clock::now());
-  if (auto r = store_.createGame(room->row(), {}); !r) {
+  if (auto r = store_.createGame(gameRow(room->header()), {}); !r) {
     metrics_.storeErrors++;
     return tl::unexpected(storeRefusal(r.error()));
   }
@@ -296,7 +297,7 @@ Outcome<std::string> Hub::createPaired(const protocol::GameSpec& spec, const std
   auto room = std::make_unique<room::Room>(id, spec, nowMs());
   room->seatPlayers({room::Seat{players[0], playerName(players[0]), 0}, room::Seat{players[1], playerName(players[1]), 0}},
                     Clock::now());
-  if (auto r = write(room->row()); !r) {
+  if (auto r = write(gameRow(room->header())); !r) {
     if (r.error().fault != store::Fault::Conflict) metrics_.storeErrors++;
     return tl::unexpected(r.error().fault == store::Fault::Conflict
                               ? Refusal{"conflict", "one of the players was paired meanwhile", {}}
@@ -382,7 +383,9 @@ Outcome<Hub::LivePtr> Hub::find(const std::string& id) {
   if (!*log) return tl::unexpected(Refusal{"not_found", "no game '" + id + "'", {}});
   const store::GameLog& g = **log;
   const std::array<std::string, 2> names = seatNames(g.game, nullptr);
-  auto room = room::Room::fromLog(g, names, Clock::now(), nowMs() - g.game.updated);
+  auto stored = roomLog(g);
+  auto room = stored ? room::Room::fromLog(*stored, names, Clock::now(), nowMs() - g.game.updated)
+                     : tl::unexpected(stored.error());
   if (!room) {
     logWarn("load_failed", {{"game", id}, {"why", room.error().message}});
     return tl::unexpected(Refusal{"internal", "game '" + id + "' cannot be loaded", {}});
@@ -536,7 +539,7 @@ void Hub::tick() {
       auto saved = live->room->save();
       if (auto change = live->room->expire(now); change && commit(*live, *saved, *change)) {
         pool_.cancel(id);
-        if (change->move && change->move->kind == "no_show") noShow(*live, change->move->side);
+        if (change->move && change->move->kind == room::ActionKind::NoShow) noShow(*live, index(change->move->side));
       }
     }
     afterChange(*live);

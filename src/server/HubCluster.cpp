@@ -14,6 +14,7 @@
 #include "server/Hub.hpp"
 #include "server/Live.hpp"
 #include "server/Log.hpp"
+#include "server/RoomRows.hpp"
 
 namespace semis::server {
 
@@ -183,7 +184,12 @@ void Hub::followRemote(Live& live, const store::Action& action) {
     seats.seatN = action.update->seatN;
     names = seatNames(seats, &room);
   }
-  if (auto r = room.follow(action, names, std::chrono::steady_clock::now(), nowMs() - action.at); !r) {
+  auto remote = remoteAction(action);
+  if (!remote) {
+    logWarn("follow_failed", {{"game", room.id()}, {"why", remote.error().message}});
+    return refresh(live);
+  }
+  if (auto r = room.follow(*remote, names, std::chrono::steady_clock::now(), nowMs() - action.at); !r) {
     logWarn("follow_failed", {{"game", room.id()}, {"why", r.error().message}});
     return refresh(live);
   }
@@ -199,8 +205,10 @@ void Hub::refresh(Live& live) {
     return;
   }
   const store::GameLog& g = **log;
-  auto fresh = room::Room::fromLog(g, seatNames(g.game, live.room.get()), std::chrono::steady_clock::now(),
-                                   nowMs() - g.game.updated);
+  auto stored = roomLog(g);
+  auto fresh = stored ? room::Room::fromLog(*stored, seatNames(g.game, live.room.get()), std::chrono::steady_clock::now(),
+                                            nowMs() - g.game.updated)
+                      : tl::unexpected(stored.error());
   if (!fresh) {
     logWarn("load_failed", {{"game", id}, {"why", fresh.error().message}});
     return;
