@@ -2,28 +2,13 @@
 // and the operator's /healthz and /metrics.
 
 #include "http/Router.hpp"
-#include "rules/Rules.hpp"
+#include "protocol/GameJson.hpp"
 
 namespace semis::server {
 
 namespace {
 
 ApiResponse ok(const Json& j) { return {200, "application/json", protocol::dumpJson(j)}; }
-
-Json rulesJson() {
-  Json presets = Json::array();
-  for (Preset p : allPresets()) {
-    const Rules r = presetRules(p);
-    Json opts = Json::object();
-    for (const OptionInfo& o : optionInfos()) opts[o.name] = optionValue(r, o.name);
-    presets.push_back(Json{{"name", presetName(p)}, {"options", opts}});
-  }
-  Json options = Json::array();
-  for (const OptionInfo& o : optionInfos()) {
-    options.push_back(Json{{"name", o.name}, {"values", o.values}, {"meaning", o.meaning}});
-  }
-  return Json{{"presets", presets}, {"options", options}};
-}
 
 }  // namespace
 
@@ -46,7 +31,7 @@ void addGameRoutes(Router& routes, Hub& hub, Metrics& metrics, const Health& hea
     if (!renamed) return apiRefused(renamed.error());
     return ok(Json{{"id", renamed->id}, {"name", renamed->name}});
   });
-  routes.add("GET", "/api/rules", [](const ApiRequest&) { return ok(rulesJson()); });
+  routes.add("GET", "/api/rules", [](const ApiRequest&) { return ok(protocol::rulesCatalogJson()); });
   // live=1 is the only listing there is: the query says nothing more.
   routes.add("GET", "/api/games", [&hub](const ApiRequest&) { return ok(liveListJson(hub.liveGames())); });
   routes.add("POST", "/api/games", [&hub](const ApiRequest& r) {

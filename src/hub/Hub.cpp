@@ -9,6 +9,7 @@
 #include "accounts/Tokens.hpp"
 #include "hub/ClusterLink.hpp"
 #include "hub/Live.hpp"
+#include "hub/RoomRows.hpp"
 #include "limits/Buckets.hpp"
 #include "ops/Log.hpp"
 
@@ -97,7 +98,7 @@ Outcome<Json> Hub::createGame(const Identity& me, const protocol::GameSpec& spec
     if (spec.mode == protocol::Mode::Ai) seats[static_cast<std::size_t>(index(other(mine)))].player = room::kAiSeat;
   }
   room->seatPlayers(seats, Clock::now());
-  if (auto r = store_.createGame(room->row(), {}); !r) {
+  if (auto r = store_.createGame(gameRow(room->header()), {}); !r) {
     metrics_.storeErrors++;
     return tl::unexpected(storeRefusal(r.error()));
   }
@@ -136,7 +137,7 @@ Outcome<std::string> Hub::createPaired(const protocol::GameSpec& spec, const std
   room->seatPlayers(
       {room::Seat{players[0], players_.nameOf(players[0]), 0}, room::Seat{players[1], players_.nameOf(players[1]), 0}},
       Clock::now());
-  if (auto r = write(room->row()); !r) {
+  if (auto r = write(gameRow(room->header())); !r) {
     if (r.error().fault != store::Fault::Conflict) metrics_.storeErrors++;
     return tl::unexpected(r.error().fault == store::Fault::Conflict
                               ? Refusal{"conflict", "one of the players was paired meanwhile", {}}
@@ -218,7 +219,9 @@ Outcome<Hub::LivePtr> Hub::find(const std::string& id) {
   if (!*log) return tl::unexpected(Refusal{"not_found", "no game '" + id + "'", {}});
   const store::GameLog& g = **log;
   const std::array<std::string, 2> names = seatNames(g.game, nullptr);
-  auto room = room::Room::fromLog(g, names, Clock::now(), nowMs() - g.game.updated);
+  auto stored = roomLog(g);
+  auto room = stored ? room::Room::fromLog(*stored, names, Clock::now(), nowMs() - g.game.updated)
+                     : tl::unexpected(stored.error());
   if (!room) {
     logWarn("load_failed", {{"game", id}, {"why", room.error().message}});
     return tl::unexpected(Refusal{"internal", "game '" + id + "' cannot be loaded", {}});
@@ -374,7 +377,7 @@ void Hub::tick() {
       auto saved = live->room->save();
       if (auto change = live->room->expire(now); change && commit(*live, *saved, *change)) {
         pool_.cancel(id);
-        if (change->move && change->move->kind == "no_show") noShow(*live, change->move->side);
+        if (change->move && change->move->kind == room::ActionKind::NoShow) noShow(*live, index(change->move->side));
       }
     }
     afterChange(*live);

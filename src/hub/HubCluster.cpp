@@ -13,6 +13,7 @@
 #include "hub/ClusterLink.hpp"
 #include "hub/Hub.hpp"
 #include "hub/Live.hpp"
+#include "hub/RoomRows.hpp"
 #include "ops/Log.hpp"
 
 namespace semis::server {
@@ -184,7 +185,12 @@ void Hub::followRemote(Live& live, const store::Action& action) {
     seats.seatN = action.update->seatN;
     names = seatNames(seats, &room);
   }
-  if (auto r = room.follow(action, names, std::chrono::steady_clock::now(), nowMs() - action.at); !r) {
+  auto remote = remoteAction(action);
+  if (!remote) {
+    logWarn("follow_failed", {{"game", room.id()}, {"why", remote.error().message}});
+    return refresh(live);
+  }
+  if (auto r = room.follow(*remote, names, std::chrono::steady_clock::now(), nowMs() - action.at); !r) {
     logWarn("follow_failed", {{"game", room.id()}, {"why", r.error().message}});
     return refresh(live);
   }
@@ -200,8 +206,10 @@ void Hub::refresh(Live& live) {
     return;
   }
   const store::GameLog& g = **log;
-  auto fresh = room::Room::fromLog(g, seatNames(g.game, live.room.get()), std::chrono::steady_clock::now(),
-                                   nowMs() - g.game.updated);
+  auto stored = roomLog(g);
+  auto fresh = stored ? room::Room::fromLog(*stored, seatNames(g.game, live.room.get()), std::chrono::steady_clock::now(),
+                                            nowMs() - g.game.updated)
+                      : tl::unexpected(stored.error());
   if (!fresh) {
     logWarn("load_failed", {{"game", id}, {"why", fresh.error().message}});
     return;

@@ -5,8 +5,9 @@
 #include "hub/ClusterLink.hpp"
 #include "hub/Hub.hpp"
 #include "hub/Live.hpp"
+#include "hub/RoomRows.hpp"
 #include "ops/Log.hpp"
-#include "protocol/Hints.hpp"
+#include "views/Hints.hpp"
 
 namespace semis::server {
 
@@ -69,12 +70,7 @@ void Hub::onMessage(const std::shared_ptr<Peer>& peer, const protocol::ClientMes
 Outcome<void> Hub::commit(Live& live, const room::Room::Saved& saved, const room::Change& change,
                           std::optional<store::GameRow> created) {
   room::Room& room = *live.room;
-  store::Action action{room.id(), change.move, change.events, std::nullopt, std::move(created), nowMs()};
-  if (change.gameRow) {
-    const auto& seats = room.seats();
-    action.update = store::GameUpdate{seats[0].player, seats[1].player, room.status(),
-                                      room.over() ? room.resultJson().dump() : std::string()};
-  }
+  const store::Action action = storeAction(room, change, std::move(created), nowMs());
   if (auto r = store_.apply(action); !r) {
     room.restore(saved);
     if (r.error().fault == store::Fault::Conflict) {
@@ -100,7 +96,7 @@ Outcome<void> Hub::commit(Live& live, const room::Room::Saved& saved, const room
 
 void Hub::publish(Live& live, const room::Change& change) {
   const auto& events = live.room->events();
-  for (const store::EventRow& e : change.events) {
+  for (const room::EventRecord& e : change.events) {
     const Message& m = events[static_cast<std::size_t>(e.n - 1)];
     for (auto it = live.watchers.begin(); it != live.watchers.end();) {
       if (auto p = it->second.lock()) {
@@ -334,7 +330,7 @@ Outcome<void> Hub::rematchOnce(Peer& peer, const LivePtr& live) {
   fresh->room->seatPlayers(room.rematchSeats(), std::chrono::steady_clock::now());
   fresh->lastActivity = std::chrono::steady_clock::now();
   // The new game is created in the same transaction as the event that announces it.
-  if (auto r = commit(*live, *saved, *change, fresh->room->row()); !r) return r;
+  if (auto r = commit(*live, *saved, *change, gameRow(fresh->room->header())); !r) return r;
   // The `rematch` event is out (commit sent it): a player may already have joined the new game,
   // loading it from the record into the map. That copy is the game his socket watches: never
   // replace it (the replaced copy would get the events and he none of them).
@@ -442,7 +438,7 @@ void Hub::hint(const std::shared_ptr<Peer>& peer, const LivePtr& live) {
         if (!p) return;
         auto h = ai_->hint(request, cancelled);
         if (!h) return sendError(*p, {"busy", "no hint now: the game moved on or the server is busy", {}});
-        Json j = protocol::hintJson(id, *h);
+        Json j = views::hintJson(id, *h);
         j["n"] = n;
         p->send(text(j));
       },

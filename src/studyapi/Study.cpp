@@ -3,9 +3,9 @@
 #include <sstream>
 
 #include "ops/WallClock.hpp"
-#include "protocol/Study.hpp"
 #include "rules/Notation.hpp"
 #include "store/ClubStore.hpp"
+#include "views/Study.hpp"
 
 namespace semis::server {
 
@@ -128,7 +128,7 @@ StudyAnswer Study::daily(const std::string& key, long long day, const Identity& 
   auto p = puzzle(key, day);
   if (!p) return refuse(500, "internal", p.error().message);
   const Rules rules = *parseRules(key);
-  Json j = protocol::puzzleJson(rules, *p, day < now);
+  Json j = views::puzzleJson(rules, *p, day < now);
   j["today"] = day == now;
   const auto s = streak(key, me);
   j["streak"] = s ? Json(*s) : Json(nullptr);
@@ -142,7 +142,7 @@ StudyAnswer Study::daily(const std::string& key, long long day, const Identity& 
     }
   }
   if (day == now && day - 1 >= options_.firstDay) {
-    if (auto y = puzzle(key, day - 1); y) j["yesterday"] = protocol::puzzleJson(rules, *y, true);
+    if (auto y = puzzle(key, day - 1); y) j["yesterday"] = views::puzzleJson(rules, *y, true);
   }
   return {200, std::move(j)};
 }
@@ -210,7 +210,7 @@ StudyAnswer Study::review(const std::string& gameId) {
   limits.secondsPerPosition = options_.reviewSecondsPerPosition;
   auto r = study::review(search, record->game, limits);
   if (!r) return refuse(500, "internal", r.error().message);
-  Json j = protocol::reviewJson(*r);
+  Json j = views::reviewJson(*r);
   j["game"] = gameId;
   j["rules"] = toString(record->game.rules());
   std::lock_guard lock(mu_);

@@ -1,6 +1,6 @@
-#include "protocol/Hints.hpp"
+#include "views/Hints.hpp"
 
-namespace semis::protocol {
+namespace semis::views {
 
 std::string_view verdictCode(engine::VerdictCode code) {
   switch (code) {
@@ -66,4 +66,4 @@ Json hintJson(const std::string& gameId, const engine::Hint& hint) {
               {"reasons", reasons},   {"moves", moves}};
 }
 
-}  // namespace semis::protocol
+}  // namespace semis::views

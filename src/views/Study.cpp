@@ -1,6 +1,6 @@
-#include "protocol/Study.hpp"
+#include "views/Study.hpp"
 
-namespace semis::protocol {
+namespace semis::views {
 
 std::string_view markCode(study::Mark mark) {
   switch (mark) {
@@ -26,7 +26,7 @@ Json reviewJson(const study::Review& review) {
     Json moves = Json::array();
     for (const auto& mv : p.moves) moves.push_back(Json{{"house", mv.move}, {"value", mv.value}, {"exact", mv.exact}});
     Json j{{"set", p.set},
-           {"mover", sideName(p.mover)},
+           {"mover", protocol::sideName(p.mover)},
            {"move", p.move},
            {"best", p.best},
            {"best_value", p.bestValue},
@@ -47,7 +47,7 @@ Json puzzleJson(const Rules& rules, const study::Puzzle& puzzle, bool withSoluti
   const Board board(rules);
   Json j{{"rules", toString(rules)},
          {"date", study::dayText(puzzle.day)},
-         {"position", positionJson(board, puzzle.position)},
+         {"position", protocol::positionJson(board, puzzle.position)},
          {"position_text", board.toString(puzzle.position)},
          {"value", puzzle.value},
          {"decisions", puzzle.decisions}};
@@ -55,4 +55,4 @@ Json puzzleJson(const Rules& rules, const study::Puzzle& puzzle, bool withSoluti
   return j;
 }
 
-}  // namespace semis::protocol
+}  // namespace semis::views

@@ -8,7 +8,9 @@
 #include "study/Daily.hpp"
 #include "study/Review.hpp"
 
-namespace semis::protocol {
+namespace semis::views {
+
+using protocol::Json;
 
 // forced, best, good, inaccuracy, mistake, blunder
 [[nodiscard]] std::string_view markCode(study::Mark mark);
@@ -19,4 +21,4 @@ namespace semis::protocol {
 // (a past day), "line".
 [[nodiscard]] Json puzzleJson(const Rules& rules, const study::Puzzle& puzzle, bool withSolution);
 
-}  // namespace semis::protocol
+}  // namespace semis::views

@@ -3,9 +3,9 @@
 
 #include <gtest/gtest.h>
 
-#include "protocol/Hints.hpp"
+#include "views/Hints.hpp"
 
-namespace semis::protocol {
+namespace semis::views {
 namespace {
 
 using engine::MoveReason;
@@ -79,4 +79,4 @@ TEST(HintJson, AnEnginesHint) {
 }
 
 }  // namespace
-}  // namespace semis::protocol
+}  // namespace semis::views

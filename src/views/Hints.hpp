@@ -11,7 +11,9 @@
 #include "engine/Hint.hpp"
 #include "protocol/Json.hpp"
 
-namespace semis::protocol {
+namespace semis::views {
+
+using protocol::Json;
 
 // wins_by, draws, loses_by_at_most, estimate
 [[nodiscard]] std::string_view verdictCode(engine::VerdictCode code);
@@ -23,4 +25,4 @@ namespace semis::protocol {
 [[nodiscard]] Json reasonJson(const engine::MoveReason& reason);
 [[nodiscard]] Json hintJson(const std::string& gameId, const engine::Hint& hint);
 
-}  // namespace semis::protocol
+}  // namespace semis::views
