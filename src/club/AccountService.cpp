@@ -32,8 +32,8 @@ Json who(const std::string& id, const std::string& name, const std::string& user
 
 }  // namespace
 
-AccountAnswer AccountService::refuse(int status, const std::string& code, const std::string& message) {
-  return {status, Json{{"error", {{"code", code}, {"message", message}}}}, std::nullopt};
+AccountAnswer AccountService::refuse(ErrorCode code, const std::string& message) {
+  return {protocol::httpStatus(code), protocol::httpErrorBody(code, message), std::nullopt};
 }
 
 bool AccountService::allowAttempt(const std::string& address) {
@@ -50,26 +50,26 @@ AccountAnswer AccountService::signUp(const Identity& me, const Json& body) {
   const auto username = field(body, "username");
   const auto password = field(body, "password");
   if (!username || !accounts::validUsername(*username))
-    return refuse(400, "bad_username", "a username is 3 to 20 letters, digits, '_' or '-'");
+    return refuse(ErrorCode::BadUsername, "a username is 3 to 20 letters, digits, '_' or '-'");
   if (!password || !accounts::validPassword(*password))
-    return refuse(400, "bad_password", "a password is 8 to 128 bytes");
+    return refuse(ErrorCode::BadPassword, "a password is 8 to 128 bytes");
   if (auto mine = club_.accountOf(me.id); !mine) {
-    return refuse(503, "busy", "the store is unavailable: try again");
+    return refuse(ErrorCode::Busy, "the store is unavailable: try again");
   } else if (*mine) {
-    return refuse(409, "already_signed_up", "you are signed up already, as " + (*mine)->username);
+    return refuse(ErrorCode::AlreadySignedUp, "you are signed up already, as " + (*mine)->username);
   }
   if (auto taken = club_.accountByUsername(accounts::usernameKey(*username)); !taken) {
-    return refuse(503, "busy", "the store is unavailable: try again");
+    return refuse(ErrorCode::Busy, "the store is unavailable: try again");
   } else if (*taken) {
-    return refuse(409, "username_taken", "this username is taken");
+    return refuse(ErrorCode::UsernameTaken, "this username is taken");
   }
-  if (auto stored = players_.ensureStored(me); !stored) return refuse(503, stored.error().code, stored.error().message);
+  if (auto stored = players_.ensureStored(me); !stored) return refuse(stored.error().code, stored.error().message);
   const auto hash = accounts::hashPassword(*password);
-  if (!hash) return refuse(503, "busy", "the server is short of memory: try again");
+  if (!hash) return refuse(ErrorCode::Busy, "the server is short of memory: try again");
   store::AccountRow row{me.id, *username, *hash, nowMs(), accounts::usernameKey(*username)};
   if (auto r = club_.createAccount(row); !r) {
-    if (r.error().fault == store::Fault::Conflict) return refuse(409, "username_taken", "this username is taken");
-    return refuse(503, "busy", "the store failed: nothing was changed");
+    if (r.error().fault == store::Fault::Conflict) return refuse(ErrorCode::UsernameTaken, "this username is taken");
+    return refuse(ErrorCode::Busy, "the store failed: nothing was changed");
   }
   logInfo("signed_up", {{"player", me.id}});
   describe(me);
@@ -92,7 +92,7 @@ void AccountService::describe(const Identity& me, const std::string& token) {
 AccountAnswer AccountService::newSession(const std::string& player, const Identity& me) {
   const std::string token = accounts::newToken();
   if (auto r = club_.addToken(player, accounts::hashToken(token)); !r) {
-    return refuse(503, "busy", "the store failed: try again");
+    return refuse(ErrorCode::Busy, "the store failed: try again");
   }
   describe(me, token);
   // The guest this device was stays a guest (his games keep his id); this cookie is the account now.
@@ -107,9 +107,9 @@ AccountAnswer AccountService::signIn(const Identity& me, const Json& body) {
   const auto username = field(body, "username");
   const auto password = field(body, "password");
   if (!username || !password || password->size() > 128)
-    return refuse(400, "bad_message", "expected {\"username\":\"...\",\"password\":\"...\"}");
+    return refuse(ErrorCode::BadMessage, "expected {\"username\":\"...\",\"password\":\"...\"}");
   auto account = club_.accountByUsername(accounts::usernameKey(*username));
-  if (!account) return refuse(503, "busy", "the store is unavailable: try again");
+  if (!account) return refuse(ErrorCode::Busy, "the store is unavailable: try again");
   // Unknown or wrong: the same answer after the same work, so that usernames cannot be probed.
   static const std::string kDecoy = accounts::hashPassword("decoy password").value_or("");
   bool good = false;
@@ -118,23 +118,23 @@ AccountAnswer AccountService::signIn(const Identity& me, const Json& body) {
   } else {
     (void)accounts::verifyPassword(kDecoy, *password);
   }
-  if (!good) return refuse(401, "bad_credentials", "wrong username or password");
+  if (!good) return refuse(ErrorCode::BadCredentials, "wrong username or password");
   return newSession((*account)->player, me);
 }
 
 AccountAnswer AccountService::remove(const Identity& me, const Json& body) {
   const auto password = field(body, "password");
-  if (!password) return refuse(400, "bad_message", "expected {\"password\":\"...\"}");
+  if (!password) return refuse(ErrorCode::BadMessage, "expected {\"password\":\"...\"}");
   auto account = club_.accountOf(me.id);
-  if (!account) return refuse(503, "busy", "the store is unavailable: try again");
-  if (!*account) return refuse(400, "not_signed_up", "this player has no account");
+  if (!account) return refuse(ErrorCode::Busy, "the store is unavailable: try again");
+  if (!*account) return refuse(ErrorCode::NotSignedUp, "this player has no account");
   if (!accounts::verifyPassword((*account)->passwordHash, *password))
-    return refuse(401, "bad_credentials", "wrong password");
+    return refuse(ErrorCode::BadCredentials, "wrong password");
   // Every device's session ends with it: each instance must forget the ones it holds.
   auto sessions = store_.sessions().list(me.id);
-  if (!sessions) return refuse(503, "busy", "the store is unavailable: nothing was deleted");
+  if (!sessions) return refuse(ErrorCode::Busy, "the store is unavailable: nothing was deleted");
   if (auto r = club_.deleteAccount(me.id, kDeletedName); !r)
-    return refuse(503, "busy", "the store failed: nothing was deleted");
+    return refuse(ErrorCode::Busy, "the store failed: nothing was deleted");
   for (const store::SessionRow& s : *sessions) hub_.forgetPlayer(s.tokenHash, "");
   hub_.forgetPlayer(accounts::hashToken(me.token), me.id);
   logInfo("account_deleted", {{"player", me.id}});
@@ -144,14 +144,14 @@ AccountAnswer AccountService::remove(const Identity& me, const Json& body) {
 AccountAnswer AccountService::signOut(const Identity& me, const Json& body) {
   if (me.token.empty()) return {200, Json::object(), std::string()};
   if (body.is_object() && body.contains("all") && !body["all"].is_boolean())
-    return refuse(400, "bad_message", "expected {} or {\"all\":true}");
+    return refuse(ErrorCode::BadMessage, "expected {} or {\"all\":true}");
   if (body.is_object() && body.value("all", false)) {
     const auto ended = endSessions(me, "");
-    if (!ended) return refuse(503, "busy", "the store failed: try again");
+    if (!ended) return refuse(ErrorCode::Busy, "the store failed: try again");
     return {200, Json{{"ended", *ended}}, std::string()};
   }
   if (auto r = club_.dropToken(accounts::hashToken(me.token)); !r)
-    return refuse(503, "busy", "the store failed: try again");
+    return refuse(ErrorCode::Busy, "the store failed: try again");
   hub_.forgetPlayer(accounts::hashToken(me.token), me.id);
   return {200, Json{{"ended", 1}}, std::string()};
 }
@@ -166,7 +166,7 @@ std::optional<long long> AccountService::endSessions(const Identity& me, const s
 AccountAnswer AccountService::sessions(const Identity& me) {
   if (!me.stored) return {200, Json{{"sessions", Json::array()}}, std::nullopt};
   auto rows = store_.sessions().list(me.id);
-  if (!rows) return refuse(503, "busy", "the store is unavailable: try again");
+  if (!rows) return refuse(ErrorCode::Busy, "the store is unavailable: try again");
   const std::string mine = accounts::hashToken(me.token);
   Json list = Json::array();
   for (const store::SessionRow& r : *rows) {
@@ -183,10 +183,10 @@ AccountAnswer AccountService::sessions(const Identity& me) {
 AccountAnswer AccountService::revoke(const Identity& me, const Json& body) {
   const auto id = field(body, "id");
   if (!id || id->size() != store::kSessionIdChars)
-    return refuse(400, "bad_message", "expected {\"id\":\"<a session's id>\"}");
+    return refuse(ErrorCode::BadMessage, "expected {\"id\":\"<a session's id>\"}");
   const auto ended = endSessions(me, *id);
-  if (!ended) return refuse(503, "busy", "the store failed: try again");
-  if (*ended == 0) return refuse(404, "not_found", "no such session of yours");
+  if (!ended) return refuse(ErrorCode::Busy, "the store failed: try again");
+  if (*ended == 0) return refuse(ErrorCode::NotFound, "no such session of yours");
   // Ending this device's own session signs it out: its cookie goes too.
   const bool mine = accounts::hashToken(me.token).substr(0, store::kSessionIdChars) == *id;
   AccountAnswer ok{200, Json{{"ended", *ended}}, std::nullopt};
@@ -195,21 +195,21 @@ AccountAnswer AccountService::revoke(const Identity& me, const Json& body) {
 }
 
 AccountAnswer AccountService::claim(const Identity& me) {
-  if (auto stored = players_.ensureStored(me); !stored) return refuse(503, stored.error().code, stored.error().message);
+  if (auto stored = players_.ensureStored(me); !stored) return refuse(stored.error().code, stored.error().message);
   const std::string code = accounts::newClaimCode();
   const long long expires = nowMs() + kClaimMs;
   if (auto r = club_.createClaim(accounts::hashToken(code), me.id, expires); !r)
-    return refuse(503, "busy", "the store failed: try again");
+    return refuse(ErrorCode::Busy, "the store failed: try again");
   return {200, Json{{"code", code}, {"expires", expires}}, std::nullopt};
 }
 
 AccountAnswer AccountService::redeem(const Identity& me, const Json& body) {
   const auto typed = field(body, "code");
   const auto code = typed ? accounts::normalClaimCode(*typed) : std::nullopt;
-  if (!code) return refuse(404, "not_found", "no such code (8 letters and digits)");
+  if (!code) return refuse(ErrorCode::NotFound, "no such code (8 letters and digits)");
   auto player = club_.takeClaim(accounts::hashToken(*code), nowMs());
-  if (!player) return refuse(503, "busy", "the store is unavailable: try again");
-  if (!*player) return refuse(404, "not_found", "no such code, or it has expired");
+  if (!player) return refuse(ErrorCode::Busy, "the store is unavailable: try again");
+  if (!*player) return refuse(ErrorCode::NotFound, "no such code, or it has expired");
   return newSession(**player, me);
 }
 

@@ -57,7 +57,7 @@ class AccountService {
   // Ends the player's session `id` (every one: ""), forgotten on every instance; how many ended.
   // (Nothing: the store failed.)
   std::optional<long long> endSessions(const Identity& me, const std::string& id);
-  static AccountAnswer refuse(int status, const std::string& code, const std::string& message);
+  static AccountAnswer refuse(ErrorCode code, const std::string& message);
 
   store::Store& store_;
   store::ClubStore& club_;

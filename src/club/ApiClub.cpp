@@ -16,8 +16,8 @@ namespace {
 
 ApiResponse json(int status, const Json& j) { return {status, "application/json", protocol::dumpJson(j)}; }
 
-ApiResponse error(int status, std::string_view code, std::string_view message) {
-  return apiError(status, code, message);
+ApiResponse error(ErrorCode code, std::string_view message) {
+  return apiError(code, message);
 }
 
 ApiResponse refused(const Refusal& r) { return apiRefused(r); }
@@ -61,11 +61,11 @@ ApiResponse accountPath(Club& club, std::string_view action, std::string_view bo
   if (action == "sessions") return answer(acc.sessions(me));
   if (action == "revoke") return answer(acc.revoke(me, j));
   if (action != "signup" && action != "signin" && action != "delete" && action != "redeem" && action != "claim")
-    return error(404, "not_found", "no such endpoint");
+    return error(ErrorCode::NotFound, "no such endpoint");
   // What guesses a secret (a password, a code) or makes one is limited per address, and so are new
   // accounts (each a hash and rows).
   if (!(action == "signup" ? acc.allowSignUp(me.address) : acc.allowAttempt(me.address)))
-    return error(429, "rate_limited", "too many attempts from your address: wait a minute");
+    return error(ErrorCode::RateLimited, "too many attempts from your address: wait a minute");
   if (action == "claim") return answer(acc.claim(me));
   if (action == "redeem") return answer(acc.redeem(me, j));
   ApiResponse slow;
@@ -81,11 +81,11 @@ ApiResponse playerPath(Club& club, std::string_view rest, std::string_view query
   const auto slash = rest.find('/');
   const std::string id(rest.substr(0, slash));
   const std::string_view what = slash == std::string_view::npos ? "" : rest.substr(slash + 1);
-  if (!protocol::validPublicId(id)) return error(404, "not_found", "no such player");
+  if (!protocol::validPublicId(id)) return error(ErrorCode::NotFound, "no such player");
   store::ClubStore& cs = club.store().club();
   auto card = cs.card(id);
-  if (!card) return error(503, "busy", "the store is unavailable: try again");
-  if (!*card) return error(404, "not_found", "no such player");
+  if (!card) return error(ErrorCode::Busy, "the store is unavailable: try again");
+  if (!*card) return error(ErrorCode::NotFound, "no such player");
   if (what.empty()) {
     Json ratings = Json::array();
     if (auto rows = cs.ratings(id); rows) {
@@ -106,9 +106,9 @@ ApiResponse playerPath(Club& club, std::string_view rest, std::string_view query
   }
   if (what == "history") {
     const std::string key = queryValue(query, "key");
-    if (!knownKey(key)) return error(400, "bad_message", "key must be a rated game: kalah, mangala, ...");
+    if (!knownKey(key)) return error(ErrorCode::BadMessage, "key must be a rated game: kalah, mangala, ...");
     auto points = cs.ratingHistory(id, key, 200);
-    if (!points) return error(503, "busy", "the store is unavailable: try again");
+    if (!points) return error(ErrorCode::Busy, "the store is unavailable: try again");
     Json list = Json::array();
     for (const auto& p : *points)
       list.push_back(Json{{"at", p.at}, {"rating", p.rating}, {"deviation", p.deviation}, {"game", p.game}});
@@ -119,11 +119,11 @@ ApiResponse playerPath(Club& club, std::string_view rest, std::string_view query
     if (const std::string b = queryValue(query, "before"); !b.empty()) {
       auto [p, ec] = std::from_chars(b.data(), b.data() + b.size(), before);
       if (ec != std::errc() || p != b.data() + b.size())
-        return error(400, "bad_message", "before must be a number (unix ms)");
+        return error(ErrorCode::BadMessage, "before must be a number (unix ms)");
     }
     constexpr std::size_t kPage = 20;
     auto games = cs.gamesOf(id, before, kPage + 1);
-    if (!games) return error(503, "busy", "the store is unavailable: try again");
+    if (!games) return error(ErrorCode::Busy, "the store is unavailable: try again");
     Json list = Json::array();
     for (std::size_t i = 0; i < games->size() && i < kPage; ++i) {
       const store::PlayedGame& pg = (*games)[i];
@@ -149,7 +149,7 @@ ApiResponse playerPath(Club& club, std::string_view rest, std::string_view query
     }
     return json(200, Json{{"games", list}, {"more", games->size() > kPage}});
   }
-  return error(404, "not_found", "no such endpoint");
+  return error(ErrorCode::NotFound, "no such endpoint");
 }
 
 ApiResponse friendsPath(Club& club, std::string_view method, std::string_view rest, std::string_view body,
@@ -158,11 +158,11 @@ ApiResponse friendsPath(Club& club, std::string_view method, std::string_view re
   if (rest.empty()) {
     if (method == "GET" && !blocks) {
       auto list = f.list(me.id);
-      return list ? json(200, *list) : error(503, "busy", "the store is unavailable: try again");
+      return list ? json(200, *list) : error(ErrorCode::Busy, "the store is unavailable: try again");
     }
-    if (method != "POST") return error(405, "bad_method", "GET or POST");
+    if (method != "POST") return error(ErrorCode::BadMethod, "GET or POST");
     const auto username = stringField(bodyJson(body), "username");
-    if (!username) return error(400, "bad_message", "expected {\"username\":\"...\"}");
+    if (!username) return error(ErrorCode::BadMessage, "expected {\"username\":\"...\"}");
     if (blocks) {
       auto r = f.block(me, *username);
       return r ? json(200, Json::object()) : refused(r.error());
@@ -170,9 +170,9 @@ ApiResponse friendsPath(Club& club, std::string_view method, std::string_view re
     auto r = f.add(me, *username);
     return r ? json(200, *r) : refused(r.error());
   }
-  if (method != "DELETE") return error(405, "bad_method", "DELETE");
+  if (method != "DELETE") return error(ErrorCode::BadMethod, "DELETE");
   const std::string other(rest);
-  if (!protocol::validPublicId(other)) return error(404, "not_found", "no such player");
+  if (!protocol::validPublicId(other)) return error(ErrorCode::NotFound, "no such player");
   auto r = blocks ? f.unblock(me.id, other) : f.remove(me.id, other);
   return r ? json(200, Json::object()) : refused(r.error());
 }
@@ -193,9 +193,9 @@ void addClubRoutes(Router& routes, Club& club) {
              [&club](const ApiRequest& r) { return playerPath(club, r.params[0], r.query); });
   routes.add("GET", "/api/leaderboard/{key}", [&club](const ApiRequest& r) {
     const std::string key(r.params[0]);
-    if (!knownKey(key)) return error(404, "not_found", "no leaderboard for this game");
+    if (!knownKey(key)) return error(ErrorCode::NotFound, "no leaderboard for this game");
     auto board = club.ratings().leaderboard(key);
-    return board ? json(200, *board) : error(503, "busy", "the store is unavailable: try again");
+    return board ? json(200, *board) : error(ErrorCode::Busy, "the store is unavailable: try again");
   });
   routes.add("GET", "/api/lobby", [&club](const ApiRequest&) { return json(200, club.matchmaker().lobby()); });
   // Friends and blocks: GET lists, POST adds, DELETE .../ID removes (friendsPath checks the method).

@@ -13,11 +13,11 @@ namespace semis::server {
 
 namespace {
 
-tl::unexpected<Refusal> refuse(const std::string& code, const std::string& message) {
+tl::unexpected<Refusal> refuse(ErrorCode code, const std::string& message) {
   return tl::unexpected(Refusal{code, message, {}});
 }
 
-const Refusal kBusy{"busy", "the store is unavailable: try again", {}};
+const Refusal kBusy{ErrorCode::Busy, "the store is unavailable: try again", {}};
 constexpr std::size_t kMaxFriends = 500;  // what one visitor's list may hold (and every list read costs)
 
 }  // namespace
@@ -57,18 +57,18 @@ std::optional<Json> Friends::list(const std::string& player) {
 Outcome<Json> Friends::add(const Identity& me, const std::string& username) {
   auto account = club_.accountByUsername(accounts::usernameKey(username));
   if (!account) return tl::unexpected(kBusy);
-  if (!*account) return refuse("not_found", "no player with this username");
+  if (!*account) return refuse(ErrorCode::NotFound, "no player with this username");
   const std::string& other = (*account)->player;
-  if (other == me.id) return refuse("bad_message", "you cannot be your own friend");
+  if (other == me.id) return refuse(ErrorCode::BadMessage, "you cannot be your own friend");
   if (auto b = club_.blockedEitherWay(me.id, other); !b) {
     return tl::unexpected(kBusy);
   } else if (*b) {
-    return refuse("blocked", "one of you has blocked the other");
+    return refuse(ErrorCode::Blocked, "one of you has blocked the other");
   }
   if (auto stored = players_.ensureStored(me); !stored) return tl::unexpected(stored.error());
   auto mine = club_.friendsOf(me.id);
   if (!mine) return tl::unexpected(kBusy);
-  if (mine->size() >= kMaxFriends) return refuse("too_many_friends", "at most 500 friends: remove one first");
+  if (mine->size() >= kMaxFriends) return refuse(ErrorCode::TooManyFriends, "at most 500 friends: remove one first");
   if (auto r = club_.addFriend(me.id, other, nowMs()); !r && r.error().fault != store::Fault::Conflict)
     return tl::unexpected(kBusy);
   auto card = club_.card(other);
@@ -86,9 +86,9 @@ Outcome<void> Friends::remove(const std::string& player, const std::string& othe
 Outcome<void> Friends::block(const Identity& me, const std::string& username) {
   auto account = club_.accountByUsername(accounts::usernameKey(username));
   if (!account) return tl::unexpected(kBusy);
-  if (!*account) return refuse("not_found", "no player with this username");
+  if (!*account) return refuse(ErrorCode::NotFound, "no player with this username");
   const std::string& other = (*account)->player;
-  if (other == me.id) return refuse("bad_message", "you cannot block yourself");
+  if (other == me.id) return refuse(ErrorCode::BadMessage, "you cannot block yourself");
   if (auto stored = players_.ensureStored(me); !stored) return tl::unexpected(stored.error());
   if (auto r = club_.block(me.id, other, nowMs()); !r && r.error().fault != store::Fault::Conflict)
     return tl::unexpected(kBusy);
@@ -105,26 +105,26 @@ Outcome<void> Friends::unblock(const std::string& player, const std::string& oth
 void Friends::invite(const std::shared_ptr<Peer>& peer, const protocol::ClientMessage& msg) {
   const std::string& me = peer->playerId();
   const std::string& other = msg.club.friendId;
-  auto fail = [&](const std::string& code, const std::string& message) {
+  auto fail = [&](ErrorCode code, const std::string& message) {
     Metrics::refused("ws", code);
     peer->send(text(protocol::errorMessage(code, message)));
   };
-  if (other == me) return fail("bad_message", "you cannot invite yourself");
+  if (other == me) return fail(ErrorCode::BadMessage, "you cannot invite yourself");
   auto friends = club_.friendsOf(me);
-  if (!friends) return fail("busy", "the store is unavailable: try again");
+  if (!friends) return fail(ErrorCode::Busy, "the store is unavailable: try again");
   const bool isFriend =
       std::any_of(friends->begin(), friends->end(), [&](const store::PlayerCard& c) { return c.player.id == other; });
-  if (!isFriend) return fail("not_found", "add this player to your friends first");
-  if (auto b = club_.blockedEitherWay(me, other); !b || *b) return fail("not_found", "this player cannot be invited");
+  if (!isFriend) return fail(ErrorCode::NotFound, "add this player to your friends first");
+  if (auto b = club_.blockedEitherWay(me, other); !b || *b) return fail(ErrorCode::NotFound, "this player cannot be invited");
   protocol::GameSpec spec = *msg.spec;
   spec.mode = protocol::Mode::Friend;
   spec.rated = msg.club.rated;
   if (spec.rated) {
-    if (!rating::ratedKey(spec.rules)) return fail("not_rated", "only a game at its standard options is rated");
+    if (!rating::ratedKey(spec.rules)) return fail(ErrorCode::NotRated, "only a game at its standard options is rated");
     for (const std::string* p : {&me, &other}) {
       auto a = club_.accountOf(*p);
-      if (!a) return fail("busy", "the store is unavailable: try again");
-      if (!*a) return fail("account_needed", "rated games need both players to have an account");
+      if (!a) return fail(ErrorCode::Busy, "the store is unavailable: try again");
+      if (!*a) return fail(ErrorCode::AccountNeeded, "rated games need both players to have an account");
     }
   }
   if (auto stored = players_.ensureStored(players_.identify(peer->token(), peer->address())); !stored)

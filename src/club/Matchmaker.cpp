@@ -41,7 +41,7 @@ Json clockJson(const store::SeekRow& s) {
 
 }  // namespace
 
-void Matchmaker::error(Peer& peer, const std::string& code, const std::string& message) {
+void Matchmaker::error(Peer& peer, ErrorCode code, const std::string& message) {
   Metrics::refused("ws", code);
   peer.send(text(protocol::errorMessage(code, message)));
 }
@@ -51,10 +51,10 @@ void Matchmaker::seek(const std::shared_ptr<Peer>& peer, const protocol::ClientM
   const protocol::GameSpec& spec = *msg.spec;
   const auto key = rating::ratedKey(spec.rules);
   if (msg.club.rated) {
-    if (!key) return error(*peer, "not_rated", "only a game at its standard options is rated: this one is casual");
+    if (!key) return error(*peer, ErrorCode::NotRated, "only a game at its standard options is rated: this one is casual");
     auto account = club_.accountOf(player);
-    if (!account) return error(*peer, "busy", "the store is unavailable: try again");
-    if (!*account) return error(*peer, "account_needed", "rated games need an account: sign up first");
+    if (!account) return error(*peer, ErrorCode::Busy, "the store is unavailable: try again");
+    if (!*account) return error(*peer, ErrorCode::AccountNeeded, "rated games need an account: sign up first");
   }
   store::SeekRow row;
   row.id = accounts::randomId(10);
@@ -72,15 +72,15 @@ void Matchmaker::seek(const std::shared_ptr<Peer>& peer, const protocol::ClientM
     std::lock_guard lock(mu_);
     std::size_t open = 0;
     for (const auto& [id, m] : mine_) open += m.player == player ? 1 : 0;
-    if (open >= kSeeksPerPlayer) return error(*peer, "too_many_seeks", "you have 4 open seeks: cancel one first");
+    if (open >= kSeeksPerPlayer) return error(*peer, ErrorCode::TooManySeeks, "you have 4 open seeks: cancel one first");
   }
   if (auto stored = players_.ensureStored(players_.identify(peer->token(), peer->address())); !stored)
     return error(*peer, stored.error().code, stored.error().message);
   if (auto r = club_.createSeek(row); !r) {
     // The store keeps one open seek per player, game and clock, on every instance at once.
     if (r.error().fault == store::Fault::Conflict)
-      return error(*peer, "already_seeking", "you already seek this game with this clock: wait for it, or cancel it");
-    return error(*peer, "busy", "the store failed: nothing was changed");
+      return error(*peer, ErrorCode::AlreadySeeking, "you already seek this game with this clock: wait for it, or cancel it");
+    return error(*peer, ErrorCode::Busy, "the store failed: nothing was changed");
   }
   {
     std::lock_guard lock(mu_);
@@ -91,8 +91,8 @@ void Matchmaker::seek(const std::shared_ptr<Peer>& peer, const protocol::ClientM
 
 void Matchmaker::cancel(const std::shared_ptr<Peer>& peer, const std::string& seekId) {
   auto r = club_.cancelSeek(seekId, peer->playerId());
-  if (!r) return error(*peer, "busy", "the store failed: try again");
-  if (!*r) return error(*peer, "not_found", "no open seek of yours with this id (paired already?)");
+  if (!r) return error(*peer, ErrorCode::Busy, "the store failed: try again");
+  if (!*r) return error(*peer, ErrorCode::NotFound, "no open seek of yours with this id (paired already?)");
   {
     std::lock_guard lock(mu_);
     mine_.erase(seekId);
@@ -102,21 +102,21 @@ void Matchmaker::cancel(const std::shared_ptr<Peer>& peer, const std::string& se
 
 void Matchmaker::accept(const std::shared_ptr<Peer>& peer, const std::string& seekId) {
   auto found = club_.seek(seekId);
-  if (!found) return error(*peer, "busy", "the store is unavailable: try again");
-  if (!*found || !(*found)->game.empty()) return error(*peer, "not_found", "this seek is gone (paired or cancelled)");
+  if (!found) return error(*peer, ErrorCode::Busy, "the store is unavailable: try again");
+  if (!*found || !(*found)->game.empty()) return error(*peer, ErrorCode::NotFound, "this seek is gone (paired or cancelled)");
   const store::SeekRow& theirs = **found;
   const std::string& player = peer->playerId();
-  if (theirs.player == player) return error(*peer, "bad_message", "this is your own seek");
+  if (theirs.player == player) return error(*peer, ErrorCode::BadMessage, "this is your own seek");
   if (theirs.rated) {
     auto account = club_.accountOf(player);
-    if (!account) return error(*peer, "busy", "the store is unavailable: try again");
-    if (!*account) return error(*peer, "account_needed", "rated games need an account: sign up first");
+    if (!account) return error(*peer, ErrorCode::Busy, "the store is unavailable: try again");
+    if (!*account) return error(*peer, ErrorCode::AccountNeeded, "rated games need an account: sign up first");
   }
   const double mine = theirs.key.empty() ? 1500 : ratings_.current(player, theirs.key).rating;
   if (!lobby::acceptsLobby(theirs.rating, theirs.range, mine))
-    return error(*peer, "out_of_range", "your rating is outside this seek's range");
+    return error(*peer, ErrorCode::OutOfRange, "your rating is outside this seek's range");
   if (auto blocked = club_.blockedEitherWay(player, theirs.player); blocked && *blocked)
-    return error(*peer, "not_found", "this seek is gone (paired or cancelled)");
+    return error(*peer, ErrorCode::NotFound, "this seek is gone (paired or cancelled)");
   if (auto stored = players_.ensureStored(players_.identify(peer->token(), peer->address())); !stored)
     return error(*peer, stored.error().code, stored.error().message);
   // The accepter's side of the pairing is a seek too, made and paired at once.
@@ -127,13 +127,13 @@ void Matchmaker::accept(const std::shared_ptr<Peer>& peer, const std::string& se
   own.created = nowMs();
   if (auto r = club_.createSeek(own); !r) {
     if (r.error().fault == store::Fault::Conflict)
-      return error(*peer, "already_seeking",
+      return error(*peer, ErrorCode::AlreadySeeking,
                    "you seek this game with this clock already: cancel your seek to accept this one");
-    return error(*peer, "busy", "the store failed: nothing was changed");
+    return error(*peer, ErrorCode::Busy, "the store failed: nothing was changed");
   }
   if (!pair(theirs, own)) {
     (void)club_.cancelSeek(own.id, player);  // (best effort: it expires anyway)
-    return error(*peer, "not_found", "this seek was taken meanwhile");
+    return error(*peer, ErrorCode::NotFound, "this seek was taken meanwhile");
   }
 }
 
@@ -144,7 +144,7 @@ bool Matchmaker::pair(const store::SeekRow& a, const store::SeekRow& b) {
   auto created = hub_.createPaired(specOf(a), players,
                                    [&](const store::GameRow& row) { return club_.pairSeeks(a.id, b.id, row, {}); });
   if (!created) {
-    if (created.error().code != "conflict")
+    if (created.error().code != ErrorCode::Conflict)
       logWarn("pairing_failed", {{"a", a.id}, {"b", b.id}, {"what", created.error().message}});
     return false;
   }

@@ -43,7 +43,7 @@ class Matchmaker {
   void pairPass(const std::vector<store::SeekRow>& open);
   bool pair(const store::SeekRow& a, const store::SeekRow& b);
   Json lobbyFrom(const std::vector<store::SeekRow>& open);
-  void error(Peer& peer, const std::string& code, const std::string& message);
+  void error(Peer& peer, ErrorCode code, const std::string& message);
 
   store::Store& store_;
   store::ClubStore& club_;

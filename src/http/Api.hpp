@@ -27,9 +27,11 @@ struct ApiResponse {
   std::vector<std::pair<std::string, std::string>> headers{};  // more header fields (ETag, Vary, ...)
 };
 
-// {"error":{"code","message"}} with `status`; a refusal with the status its code means (404
-// not_found, 403 blocked, 429 rate_limited, 503 busy, 500 internal, else 400).
-ApiResponse apiError(int status, std::string_view code, std::string_view message);
+// {"error":{"code","message"}} with the HTTP status the code's table gives (protocol/Errors.hpp),
+// counted in Metrics::refused; a refusal likewise. Uncounted: the network's own answers (a body
+// too large, a failed handler) that the HTTP session writes outside the API.
+ApiResponse apiError(ErrorCode code, std::string_view message);
+ApiResponse apiErrorUncounted(ErrorCode code, std::string_view message);
 ApiResponse apiRefused(const Refusal& r);
 class Router;
 // The game's own routes (GameRoutes.cpp): /healthz, /metrics, /api/me, /api/rules, /api/games...

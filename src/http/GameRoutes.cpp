@@ -25,7 +25,7 @@ void addGameRoutes(Router& routes, Hub& hub, Metrics& metrics, const Health& hea
   routes.add("POST", "/api/me", [&hub](const ApiRequest& r) {
     Json j = Json::parse(r.body, nullptr, false);
     if (j.is_discarded() || !j.is_object() || !j.contains("name") || !j["name"].is_string()) {
-      return apiError(400, "bad_message", "expected {\"name\":\"...\"}");
+      return apiError(ErrorCode::BadMessage, "expected {\"name\":\"...\"}");
     }
     auto renamed = hub.rename(r.me, j["name"].get<std::string>());
     if (!renamed) return apiRefused(renamed.error());
@@ -36,25 +36,25 @@ void addGameRoutes(Router& routes, Hub& hub, Metrics& metrics, const Health& hea
   routes.add("GET", "/api/games", [&hub](const ApiRequest&) { return ok(liveListJson(hub.liveGames())); });
   routes.add("POST", "/api/games", [&hub](const ApiRequest& r) {
     Json j = Json::parse(r.body, nullptr, false);
-    if (j.is_discarded()) return apiError(400, "bad_message", "malformed JSON");
+    if (j.is_discarded()) return apiError(ErrorCode::BadMessage, "malformed JSON");
     auto spec = protocol::parseGameSpec(j);
-    if (!spec) return apiError(400, "bad_message", spec.error().message);
+    if (!spec) return apiError(ErrorCode::BadMessage, spec.error().message);
     auto created = hub.createGame(r.me, *spec);
     if (!created) return apiRefused(created.error());
     return ok(*created);
   });
   routes.add("GET", "/api/games/{id}", [&hub](const ApiRequest& r) {
     const std::string id(r.params[0]);
-    if (!protocol::validGameId(id)) return apiError(404, "not_found", "no such game");
+    if (!protocol::validGameId(id)) return apiError(ErrorCode::NotFound, "no such game");
     auto state = hub.state(id, r.me.id);
-    if (!state) return apiError(404, "not_found", "no such game");
+    if (!state) return apiError(ErrorCode::NotFound, "no such game");
     return ok(*state);
   });
   routes.add("GET", "/api/games/{id}/record", [&hub](const ApiRequest& r) -> ApiResponse {
     const std::string id(r.params[0]);
-    if (!protocol::validGameId(id)) return apiError(404, "not_found", "no such game");
+    if (!protocol::validGameId(id)) return apiError(ErrorCode::NotFound, "no such game");
     auto rec = hub.record(id);
-    if (!rec) return apiError(404, "not_found", "no such game");
+    if (!rec) return apiError(ErrorCode::NotFound, "no such game");
     return {200, "text/plain; charset=utf-8", *rec};
   });
 }

@@ -74,9 +74,9 @@ std::optional<ApiResponse> Router::dispatch(std::string_view method, std::string
       if (m == "*" || m == method || (m == "GET" && method == "HEAD")) return handler(request);
       allowed += (allowed.empty() ? "" : " or ") + m;
     }
-    return apiError(405, "bad_method", allowed);
+    return apiError(ErrorCode::BadMethod, allowed);
   }
-  if (path.substr(0, 5) == "/api/") return apiError(404, "not_found", "no such endpoint");
+  if (path.substr(0, 5) == "/api/") return apiError(ErrorCode::NotFound, "no such endpoint");
   return std::nullopt;
 }
 

@@ -74,16 +74,16 @@ bool Hub::allowCreate(const std::string& address) {
 }
 
 Outcome<Json> Hub::createGame(const Identity& me, const protocol::GameSpec& spec) {
-  if (stopping_) return tl::unexpected(Refusal{"unavailable", "the server is shutting down", {}});
+  if (stopping_) return tl::unexpected(Refusal{ErrorCode::Unavailable, "the server is shutting down", {}});
   if (!allowCreate(me.address)) {
-    return tl::unexpected(Refusal{"rate_limited", "too many new games from your address: wait a minute", {}});
+    return tl::unexpected(Refusal{ErrorCode::RateLimited, "too many new games from your address: wait a minute", {}});
   }
   if (auto r = players_.ensureStored(me); !r) return tl::unexpected(r.error());
   auto open = store_.openGamesOf(me.id);
   if (!open) return tl::unexpected(storeRefusal(open.error()));
   if (*open >= options_.maxOpenGames) {
     return tl::unexpected(Refusal{
-        "too_many_games", "you have " + std::to_string(*open) + " unfinished games: finish or resign one first", {}});
+        ErrorCode::TooManyGames, "you have " + std::to_string(*open) + " unfinished games: finish or resign one first", {}});
   }
   const std::string id = accounts::randomId(10);
   Side mine = spec.side == "N" ? Side::North : Side::South;
@@ -131,7 +131,7 @@ void Hub::adoptNew(std::unique_ptr<room::Room> room) {
 
 Outcome<std::string> Hub::createPaired(const protocol::GameSpec& spec, const std::array<std::string, 2>& players,
                                        const GameWriter& write) {
-  if (stopping_) return tl::unexpected(Refusal{"unavailable", "the server is shutting down", {}});
+  if (stopping_) return tl::unexpected(Refusal{ErrorCode::Unavailable, "the server is shutting down", {}});
   const std::string id = accounts::randomId(10);
   auto room = std::make_unique<room::Room>(id, spec, nowMs());
   room->seatPlayers(
@@ -140,7 +140,7 @@ Outcome<std::string> Hub::createPaired(const protocol::GameSpec& spec, const std
   if (auto r = write(gameRow(room->header())); !r) {
     if (r.error().fault != store::Fault::Conflict) metrics_.storeErrors++;
     return tl::unexpected(r.error().fault == store::Fault::Conflict
-                              ? Refusal{"conflict", "one of the players was paired meanwhile", {}}
+                              ? Refusal{ErrorCode::Conflict, "one of the players was paired meanwhile", {}}
                               : storeRefusal(r.error()));
   }
   adoptNew(std::move(room));
@@ -216,7 +216,7 @@ Outcome<Hub::LivePtr> Hub::find(const std::string& id) {
     metrics_.storeErrors++;
     return tl::unexpected(storeRefusal(log.error()));
   }
-  if (!*log) return tl::unexpected(Refusal{"not_found", "no game '" + id + "'", {}});
+  if (!*log) return tl::unexpected(Refusal{ErrorCode::NotFound, "no game '" + id + "'", {}});
   const store::GameLog& g = **log;
   const std::array<std::string, 2> names = seatNames(g.game, nullptr);
   auto stored = roomLog(g);
@@ -224,7 +224,7 @@ Outcome<Hub::LivePtr> Hub::find(const std::string& id) {
                      : tl::unexpected(stored.error());
   if (!room) {
     logWarn("load_failed", {{"game", id}, {"why", room.error().message}});
-    return tl::unexpected(Refusal{"internal", "game '" + id + "' cannot be loaded", {}});
+    return tl::unexpected(Refusal{ErrorCode::Internal, "game '" + id + "' cannot be loaded", {}});
   }
   auto live = std::make_shared<Live>();
   live->room = std::move(*room);

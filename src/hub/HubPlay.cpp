@@ -15,7 +15,7 @@ namespace {
 
 // A conflict still there after the one retry is, to the client, the server being busy.
 Refusal retryable(Refusal r) {
-  if (r.code == "conflict") r.code = "busy";
+  if (r.code == ErrorCode::Conflict) r.code = ErrorCode::Busy;
   return r;
 }
 
@@ -60,7 +60,7 @@ void Hub::onMessage(const std::shared_ptr<Peer>& peer, const protocol::ClientMes
     case MsgType::Lobby:
     case MsgType::Invite:
     case MsgType::Decline:
-      if (!club_) return sendError(*peer, Refusal{"unavailable", "this server has no club", {}});
+      if (!club_) return sendError(*peer, Refusal{ErrorCode::Unavailable, "this server has no club", {}});
       return club_->onMessage(peer, msg);
     default:
       return act(peer, msg);
@@ -78,13 +78,13 @@ Outcome<void> Hub::commit(Live& live, const room::Room::Saved& saved, const room
       // watchers here get what they missed) and let the caller try once more on the fresh game.
       metrics_.conflicts++;
       refresh(live);
-      return tl::unexpected(Refusal{"conflict", "the game changed meanwhile: try again", {}});
+      return tl::unexpected(Refusal{ErrorCode::Conflict, "the game changed meanwhile: try again", {}});
     }
     metrics_.storeErrors++;
     logWarn("store_error",
             {{"game", room.id()}, {"fault", store::faultName(r.error().fault)}, {"what", r.error().message}});
-    Refusal refusal{"internal", "the game store failed: nothing was changed (" + r.error().message + ")", {}};
-    if (r.error().fault == store::Fault::Busy) refusal.code = "busy";
+    Refusal refusal{ErrorCode::Internal, "the game store failed: nothing was changed (" + r.error().message + ")", {}};
+    if (r.error().fault == store::Fault::Busy) refusal.code = ErrorCode::Busy;
     return tl::unexpected(refusal);
   }
   live.lastActivity = std::chrono::steady_clock::now();
@@ -173,7 +173,7 @@ void Hub::join(const std::shared_ptr<Peer>& peer, const protocol::ClientMessage&
     auto change = room.take(player, players_.nameOf(player), std::chrono::steady_clock::now());
     if (!change) break;
     if (auto r = commit(*live, *saved, *change); !r) {
-      if (r.error().code == "conflict" && attempt == 0) continue;  // reloaded: look again
+      if (r.error().code == ErrorCode::Conflict && attempt == 0) continue;  // reloaded: look again
       return sendError(*peer, retryable(r.error()));
     }
     maybeAi(live);
@@ -229,8 +229,8 @@ void Hub::act(const std::shared_ptr<Peer>& peer, const protocol::ClientMessage& 
   for (int attempt = 0;; ++attempt) {
     auto r = actOnce(*peer, live, msg);
     if (r) return;
-    bool again = attempt == 0 && r.error().code == "conflict";  // reloaded already
-    if (attempt == 0 && link_ && (r.error().code == "not_your_turn" || r.error().code == "stale")) {
+    bool again = attempt == 0 && r.error().code == ErrorCode::Conflict;  // reloaded already
+    if (attempt == 0 && link_ && (r.error().code == ErrorCode::NotYourTurn || r.error().code == ErrorCode::Stale)) {
       // In a cluster, a copy that missed a bus message (Redis restarting) refuses what the record
       // allows: look at the record once before saying no.
       const long long had = live->room->lastEvent();
@@ -243,13 +243,13 @@ void Hub::act(const std::shared_ptr<Peer>& peer, const protocol::ClientMessage& 
 
 Outcome<std::string> Hub::declineInvitation(const std::shared_ptr<Peer>& peer, const std::string& gameId) {
   auto found = findCurrent(gameId);
-  if (!found) return tl::unexpected(Refusal{"not_found", "no such game", {}});
+  if (!found) return tl::unexpected(Refusal{ErrorCode::NotFound, "no such game", {}});
   std::string inviter;
   {
     std::lock_guard lock((*found)->mu);
     const auto& seats = (*found)->room->seats();
     const int mine = seats[0].player == peer->playerId() ? 0 : seats[1].player == peer->playerId() ? 1 : -1;
-    if (mine < 0) return tl::unexpected(Refusal{"not_a_player", "not your invitation", {}});
+    if (mine < 0) return tl::unexpected(Refusal{ErrorCode::NotAPlayer, "not your invitation", {}});
     inviter = seats[static_cast<std::size_t>(1 - mine)].player;
     if (inviter == room::kAiSeat) inviter.clear();
   }
@@ -266,7 +266,7 @@ Outcome<void> Hub::actOnce(Peer& peer, const LivePtr& live, const protocol::Clie
   const std::string& player = peer.playerId();
   const auto now = std::chrono::steady_clock::now();
   auto saved = room.save();
-  Outcome<room::Change> change = tl::unexpected(Refusal{"bad_message", "unknown action", {}});
+  Outcome<room::Change> change = tl::unexpected(Refusal{ErrorCode::BadMessage, "unknown action", {}});
   switch (msg.type) {
     case MsgType::Move:
       change = room.move(player, msg.house, msg.id, msg.after, now);
@@ -314,7 +314,7 @@ void Hub::rematch(Peer& peer, const LivePtr& live) {
   for (int attempt = 0;; ++attempt) {
     auto r = rematchOnce(peer, live);
     if (r) return;
-    if (r.error().code != "conflict" || attempt > 0) return sendError(peer, retryable(r.error()));
+    if (r.error().code != ErrorCode::Conflict || attempt > 0) return sendError(peer, retryable(r.error()));
   }
 }
 
@@ -397,12 +397,12 @@ void Hub::aiMoved(const std::string& gameId, std::size_t plies, int house) {
   auto change = room.aiMove(plies, house, std::chrono::steady_clock::now());
   if (!change) {
     // The game moved on while the AI thought (a resignation, a flag, a swap): think again if needed.
-    if (change.error().code != "stale") logWarn("ai_move_refused", {{"game", gameId}, {"why", change.error().message}});
+    if (change.error().code != ErrorCode::Stale) logWarn("ai_move_refused", {{"game", gameId}, {"why", change.error().message}});
     return maybeAi(live);
   }
   if (auto r = commit(*live, *saved, *change); !r) {
     // Another instance played this turn first: the game was reloaded; think again if needed.
-    if (r.error().code == "conflict") return maybeAi(live);
+    if (r.error().code == ErrorCode::Conflict) return maybeAi(live);
     // Not stored: the AI's turn is still to play; tick() asks again in a second.
     std::lock_guard clock(clockMu_);
     aiRetry_.insert(gameId);
@@ -415,11 +415,11 @@ void Hub::aiMoved(const std::string& gameId, std::size_t plies, int house) {
 
 void Hub::hint(const std::shared_ptr<Peer>& peer, const LivePtr& live) {
   room::Room& room = *live->room;
-  if (room.over()) return sendError(*peer, {"game_over", "the game is over", {}});
+  if (room.over()) return sendError(*peer, {ErrorCode::GameOver, "the game is over", {}});
   const auto side = room.seatOf(peer->playerId());
-  if (!side) return sendError(*peer, {"not_a_player", "hints are for the players", {}});
+  if (!side) return sendError(*peer, {ErrorCode::NotAPlayer, "hints are for the players", {}});
   if (room.game().position().toMove != *side || !room.full())
-    return sendError(*peer, {"not_your_turn", "a hint is for your own turn", {}});
+    return sendError(*peer, {ErrorCode::NotYourTurn, "a hint is for your own turn", {}});
   // AI turns come first: while more jobs wait than the pool has threads twice over, a hint is
   // refused, so hints from many addresses cannot make every AI seat wait behind them (40 addresses
   // keeping 8 hints each made a bystander's easy AI answer after 20 s).
@@ -437,14 +437,14 @@ void Hub::hint(const std::shared_ptr<Peer>& peer, const LivePtr& live) {
         auto p = weak.lock();
         if (!p) return;
         auto h = ai_->hint(request, cancelled);
-        if (!h) return sendError(*p, {"busy", "no hint now: the game moved on or the server is busy", {}});
+        if (!h) return sendError(*p, {ErrorCode::Busy, "no hint now: the game moved on or the server is busy", {}});
         Json j = views::hintJson(id, *h);
         j["n"] = n;
         p->send(text(j));
       },
       2 * static_cast<std::size_t>(std::max(1, options_.aiThreads)));
   if (queued != Queued::Yes) {
-    sendError(*peer, {"busy",
+    sendError(*peer, {ErrorCode::Busy,
                       queued == Queued::OwnerFull ? "earlier hints from your address are still being worked on"
                                                   : "the AI is busy: try again in a moment",
                       {}});

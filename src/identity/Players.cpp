@@ -12,8 +12,8 @@ std::string guestName(const std::string& id) { return "Guest-" + id.substr(0, 4)
 
 Refusal storeRefusal(const store::StoreError& e) {
   if (e.fault == store::Fault::Busy)
-    return {"busy", "the game store is busy: try again in a moment (" + e.message + ")", std::nullopt};
-  return {"internal", "the game store failed: " + e.message, std::nullopt};
+    return {ErrorCode::Busy, "the game store is busy: try again in a moment (" + e.message + ")", std::nullopt};
+  return {ErrorCode::Internal, "the game store failed: " + e.message, std::nullopt};
 }
 
 namespace {
@@ -104,7 +104,7 @@ Outcome<void> Players::ensureStored(const Identity& me) {
 
 Outcome<Identity> Players::rename(const Identity& me, const std::string& name) {
   if (const std::string problem = nameProblem(name); !problem.empty())
-    return tl::unexpected(Refusal{"bad_message", problem, {}});
+    return tl::unexpected(Refusal{ErrorCode::BadMessage, problem, {}});
   Identity renamed = me;
   renamed.name = name;
   if (!me.stored) {

@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "ops/Log.hpp"
+#include "protocol/Messages.hpp"
 
 namespace semis::server {
 
@@ -49,8 +50,9 @@ class Check : public std::enable_shared_from_this<Check> {
     response->set(http::field::cache_control, "no-store");
     if (request.target() != "/healthz" ||
         (request.method() != http::verb::get && request.method() != http::verb::head)) {
-      response->result(http::status::not_found);
-      response->body() = R"({"error":{"code":"not_found","message":"only GET /healthz here"}})";
+      constexpr auto code = protocol::ErrorCode::NotFound;
+      response->result(static_cast<http::status>(protocol::httpStatus(code)));
+      response->body() = protocol::dumpJson(protocol::httpErrorBody(code, "only GET /healthz here"));
     } else {
       const bool ok = health_.ok();
       response->result(ok ? http::status::ok : http::status::service_unavailable);

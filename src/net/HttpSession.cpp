@@ -90,8 +90,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       if (responding_) return;  // the answer (or the socket, handed to a WebSocket session) is gone already
       try {
         respond(HttpRequest{},
-                ApiResponse{500, "application/json", R"({"error":{"code":"internal","message":"internal error"}})"}, "",
-                false);
+                apiErrorUncounted(ErrorCode::Internal, "internal error"), "", false);
       } catch (const std::exception&) {
         // Out of memory or a dead socket: the connection is dropped when this session is released.
       }
@@ -107,8 +106,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     if (ec) {
       if (ec == http::error::body_limit || ec == http::error::header_limit) {
         respond(HttpRequest{},
-                ApiResponse{413, "application/json", R"({"error":{"code":"too_large","message":"request too large"}})"},
-                "", false);
+                apiErrorUncounted(ErrorCode::TooLarge, "request too large"), "", false);
       }
       return;
     }
@@ -205,7 +203,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       try {
         out = job();
       } catch (const std::exception& e) {
-        out = {500, "application/json", R"({"error":{"code":"internal","message":"the request failed"}})"};
+        out = apiErrorUncounted(ErrorCode::Internal, "the request failed");
       }
       boost::asio::post(self->stream_.get_executor(), [self, request, out = std::move(out), me]() mutable {
         self->respond(*request, std::move(out), me.created ? me.token : "",
@@ -214,8 +212,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     });
     if (!queued) {
       respond(*request,
-              {503, "application/json",
-               R"({"error":{"code":"busy","message":"the server has too much such work right now: try again"}})"},
+              apiErrorUncounted(ErrorCode::Busy, "the server has too much such work right now: try again"),
               me.created ? me.token : "", request->keep_alive() && !ctx_.stopping);
     }
   }

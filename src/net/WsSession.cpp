@@ -94,9 +94,9 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
       if (ec || !self->open_) return;
       const auto idle = std::chrono::steady_clock::now() - self->lastMessage_;
       if (idle >= std::chrono::seconds(self->ctx_.options.idleSeconds)) {
-        Metrics::refused("ws", "idle");
+        Metrics::refused("ws", ErrorCode::Idle);
         self->enqueue(std::make_shared<const std::string>(protocol::dumpJson(protocol::errorMessage(
-            "idle", "no message for " + std::to_string(self->ctx_.options.idleSeconds) + " s: closing"))));
+            ErrorCode::Idle, "no message for " + std::to_string(self->ctx_.options.idleSeconds) + " s: closing"))));
         self->closeAfterWrites(websocket::close_code::policy_error);
         return;
       }
@@ -119,7 +119,7 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
     } catch (const std::exception& e) {
       logLine("error", "ws_handler_failed", {{"what", e.what()}, {"player", me_.id}});
       try {
-        refuse("internal", "the server failed to handle this message");
+        refuse(ErrorCode::Internal, "the server failed to handle this message");
       } catch (const std::exception&) {
         // Out of memory: nothing more can be said to this client.
       }
@@ -134,7 +134,7 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
     return messages_.take(2 * rate, rate);
   }
 
-  void refuse(std::string_view code, std::string_view message, const Json& id = nullptr) {
+  void refuse(ErrorCode code, std::string_view message, const Json& id = nullptr) {
     ++strikes_;
     ctx_.metrics.errors++;
     Metrics::refused("ws", code);
@@ -144,11 +144,11 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
   void handle(const std::string& text, std::size_t bytes) {
     if (!allow()) {
       ctx_.metrics.rateLimited++;
-      return refuse("rate_limited",
+      return refuse(ErrorCode::RateLimited,
                     "too many messages: at most " + std::to_string(ctx_.options.ratePerSecond) + " a second");
     }
-    if (bytes > protocol::kMaxMessageBytes) return refuse("too_large", "messages are limited to 4096 bytes");
-    if (!ws_.got_text()) return refuse("bad_message", "binary frames are not accepted: send JSON text");
+    if (bytes > protocol::kMaxMessageBytes) return refuse(ErrorCode::TooLarge, "messages are limited to 4096 bytes");
+    if (!ws_.got_text()) return refuse(ErrorCode::BadMessage, "binary frames are not accepted: send JSON text");
     auto msg = protocol::parseClientMessage(text);
     if (!msg) return refuse(msg.error().code, msg.error().message, msg.error().id);
     if (msg->type == protocol::MsgType::Ping) {

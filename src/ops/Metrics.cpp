@@ -18,32 +18,22 @@ Refusals& refusalCounts() {
   return r;
 }
 
-// A code as a label value: the server's own codes are [a-z_]; anything else is not one.
-bool plainCode(std::string_view code) {
-  if (code.empty() || code.size() > 40) return false;
-  for (char c : code)
-    if (!((c >= 'a' && c <= 'z') || c == '_')) return false;
-  return true;
-}
-
 void metric(std::string& out, const char* name, const char* type, const char* help, const std::string& value) {
   out +=
       std::string("# HELP ") + name + " " + help + "\n# TYPE " + name + " " + type + "\n" + name + " " + value + "\n";
 }
 }  // namespace
 
-void Metrics::refused(std::string_view via, std::string_view code) {
+void Metrics::refused(std::string_view via, protocol::ErrorCode code) {
   Refusals& r = refusalCounts();
   std::lock_guard lock(r.mu);
-  std::pair<std::string, std::string> key{std::string(via), plainCode(code) ? std::string(code) : "other"};
-  if (r.counts.size() >= 256 && r.counts.count(key) == 0) key.second = "other";
-  ++r.counts[key];
+  ++r.counts[{std::string(via), std::string(protocol::wireName(code))}];
 }
 
-long long Metrics::refusals(std::string_view via, std::string_view code) {
+long long Metrics::refusals(std::string_view via, protocol::ErrorCode code) {
   Refusals& r = refusalCounts();
   std::lock_guard lock(r.mu);
-  auto it = r.counts.find({std::string(via), std::string(code)});
+  auto it = r.counts.find({std::string(via), std::string(protocol::wireName(code))});
   return it == r.counts.end() ? 0 : it->second;
 }
 

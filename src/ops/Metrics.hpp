@@ -5,7 +5,11 @@
 #include <string>
 #include <string_view>
 
+#include "protocol/Errors.hpp"
+
 namespace semis::server {
+
+using ErrorCode = protocol::ErrorCode;
 
 struct Metrics {
   std::atomic<long long> connectionsOpen{0};  // WebSocket connections now
@@ -33,10 +37,10 @@ struct Metrics {
   std::atomic<long long> originsRefused{0};   // WebSocket upgrades from another site's page
 
   // A refusal sent to a client (a WebSocket `error`, `via` "ws", or an HTTP API error, "http"), by
-  // its code: `semis_refusals_total{via,code}`. Process-wide (the API's error answers know no
-  // Metrics); at most 256 distinct codes, the rest counted as "other".
-  static void refused(std::string_view via, std::string_view code);
-  [[nodiscard]] static long long refusals(std::string_view via, std::string_view code);
+  // its code's wire name: `semis_refusals_total{via,code}`. Process-wide (the API's error answers
+  // know no Metrics).
+  static void refused(std::string_view via, protocol::ErrorCode code);
+  [[nodiscard]] static long long refusals(std::string_view via, protocol::ErrorCode code);
 
   [[nodiscard]] std::string render() const;
 };

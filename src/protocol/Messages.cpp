@@ -42,7 +42,7 @@ constexpr std::array<TypeName, 25> kTypes{{
 }};
 
 tl::unexpected<ProtocolError> bad(std::string message, const Json& id = nullptr) {
-  return tl::unexpected(ProtocolError{"bad_message", std::move(message), id});
+  return tl::unexpected(ProtocolError{ErrorCode::BadMessage, std::move(message), id});
 }
 
 bool validMoveId(const Json& id) {
@@ -74,12 +74,16 @@ bool validGameId(std::string_view id) {
   return true;
 }
 
-Json errorMessage(std::string_view code, std::string_view message, const Json& id) {
+Json errorMessage(ErrorCode code, std::string_view message, const Json& id) {
   Json j{{"type", "error"}};
   if (!id.is_null()) j["id"] = id;
-  j["code"] = code;
+  j["code"] = wireName(code);
   j["message"] = message;
   return j;
+}
+
+Json httpErrorBody(ErrorCode code, std::string_view message) {
+  return Json{{"error", {{"code", wireName(code)}, {"message", message}}}};
 }
 
 Result<GameSpec> parseGameSpec(const Json& j) {
@@ -150,7 +154,7 @@ Result<GameSpec> parseGameSpec(const Json& j) {
 
 tl::expected<ClientMessage, ProtocolError> parseClientMessage(std::string_view text) {
   if (text.size() > kMaxMessageBytes) {
-    return tl::unexpected(ProtocolError{"too_large", "messages are limited to 4096 bytes", nullptr});
+    return tl::unexpected(ProtocolError{ErrorCode::TooLarge, "messages are limited to 4096 bytes", nullptr});
   }
   Json j = Json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (j.is_discarded()) return bad("malformed JSON");
@@ -165,7 +169,7 @@ tl::expected<ClientMessage, ProtocolError> parseClientMessage(std::string_view t
   Json id = nullptr;
   if (auto it = j.find("id"); it != j.end() && validMoveId(*it)) id = *it;
   if (found == nullptr) {
-    return tl::unexpected(ProtocolError{"unknown_type", "unknown message type '" + clipUtf8(type, 32) + "'", id});
+    return tl::unexpected(ProtocolError{ErrorCode::UnknownType, "unknown message type '" + clipUtf8(type, 32) + "'", id});
   }
   ClientMessage m;
   m.type = found->type;

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <tl/expected.hpp>
 
+#include "protocol/Errors.hpp"
 #include "protocol/Json.hpp"
 #include "rules/Rules.hpp"
 
@@ -42,7 +43,7 @@ enum class MsgType {
 };
 
 struct ProtocolError {
-  std::string code;  // bad_message, unknown_type, too_large, ...
+  ErrorCode code = ErrorCode::BadMessage;  // BadMessage, UnknownType or TooLarge
   std::string message;
   Json id;  // the move id it answers, or null
 };
@@ -95,7 +96,9 @@ struct ClientMessage {
 [[nodiscard]] tl::expected<ClientMessage, ProtocolError> parseClientMessage(std::string_view text);
 [[nodiscard]] Result<GameSpec> parseGameSpec(const Json& j);
 [[nodiscard]] const char* modeName(Mode m);
-[[nodiscard]] Json errorMessage(std::string_view code, std::string_view message, const Json& id = nullptr);
+// The WebSocket `error` message, and an HTTP API error's body {"error":{"code","message"}}.
+[[nodiscard]] Json errorMessage(ErrorCode code, std::string_view message, const Json& id = nullptr);
+[[nodiscard]] Json httpErrorBody(ErrorCode code, std::string_view message);
 // Game ids are short random strings of [A-Za-z0-9]: anything else is rejected before any lookup.
 [[nodiscard]] bool validGameId(std::string_view id);
 

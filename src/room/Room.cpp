@@ -13,8 +13,8 @@ namespace {
 
 std::string letter(Side s) { return std::string(1, sideLetter(s)); }
 
-tl::unexpected<Refusal> refuse(std::string code, std::string message, std::optional<long long> n = std::nullopt) {
-  return tl::unexpected(Refusal{std::move(code), std::move(message), n});
+tl::unexpected<Refusal> refuse(ErrorCode code, std::string message, std::optional<long long> n = std::nullopt) {
+  return tl::unexpected(Refusal{code, std::move(message), n});
 }
 
 using protocol::legalJson;
@@ -76,9 +76,9 @@ std::optional<Side> Room::seatOf(const std::string& player) const {
 bool Room::holdsSeat(const std::string& player) const { return seatOf(player).has_value(); }
 
 Outcome<Side> Room::player(const std::string& player, const char* what) const {
-  if (over()) return refuse("game_over", "the game is over");
+  if (over()) return refuse(ErrorCode::GameOver, "the game is over");
   const auto side = seatOf(player);
-  if (!side) return refuse("not_a_player", std::string("only a player can ") + what);
+  if (!side) return refuse(ErrorCode::NotAPlayer, std::string("only a player can ") + what);
   return *side;
 }
 
@@ -153,8 +153,8 @@ std::optional<TimePoint> Room::flagAt() const {
 }
 
 Outcome<Change> Room::take(const std::string& player, const std::string& name, TimePoint now) {
-  if (holdsSeat(player)) return refuse("stale", "you already hold a seat in this game");
-  if (over() || spec_.mode != protocol::Mode::Friend || full()) return refuse("not_a_player", "no free seat");
+  if (holdsSeat(player)) return refuse(ErrorCode::Stale, "you already hold a seat in this game");
+  if (over() || spec_.mode != protocol::Mode::Friend || full()) return refuse(ErrorCode::NotAPlayer, "no free seat");
   const Side free = seats_[0].player.empty() ? Side::South : Side::North;
   seats_[static_cast<std::size_t>(index(free))] = {player, name, 0};
   startClock(now);
@@ -163,24 +163,24 @@ Outcome<Change> Room::take(const std::string& player, const std::string& name, T
 
 Outcome<Change> Room::move(const std::string& player, int house, const Json& clientId, std::optional<long long> after,
                            TimePoint now) {
-  if (over()) return refuse("game_over", "the game is over");
+  if (over()) return refuse(ErrorCode::GameOver, "the game is over");
   const auto side = seatOf(player);
-  if (!side) return refuse("not_a_player", "you are watching this game: spectators cannot move");
+  if (!side) return refuse(ErrorCode::NotAPlayer, "you are watching this game: spectators cannot move");
   // A replayed id is answered before the turn is checked: the move it names was played already.
   const std::string key = player + '\n' + clientId.dump();
   if (auto it = moveIds_.find(key); it != moveIds_.end()) {
-    return refuse("stale", "move id " + clientId.dump() + " was already played (event " + std::to_string(it->second) + ")",
+    return refuse(ErrorCode::Stale, "move id " + clientId.dump() + " was already played (event " + std::to_string(it->second) + ")",
                   it->second);
   }
-  if (!full()) return refuse("not_your_turn", "waiting for an opponent to join");
+  if (!full()) return refuse(ErrorCode::NotYourTurn, "waiting for an opponent to join");
   const Position& pos = game_->position();
-  if (pos.toMove != *side) return refuse("not_your_turn", "it is the other player's turn");
+  if (pos.toMove != *side) return refuse(ErrorCode::NotYourTurn, "it is the other player's turn");
   if (after && *after < lastPositionEvent_) {
-    return refuse("stale", "the position changed at event " + std::to_string(lastPositionEvent_) +
+    return refuse(ErrorCode::Stale, "the position changed at event " + std::to_string(lastPositionEvent_) +
                                ": you have seen only up to event " + std::to_string(*after));
   }
   if (!game_->board().isLegal(pos, house)) {
-    return refuse("illegal_move",
+    return refuse(ErrorCode::IllegalMove,
                   "house " + std::to_string(house) + " is not legal; legal: " + game_->board().legalList(pos));
   }
   auto change = play(*side, house, clientId, player, now);
@@ -189,10 +189,10 @@ Outcome<Change> Room::move(const std::string& player, int house, const Json& cli
 }
 
 Outcome<Change> Room::aiMove(std::size_t plies, int house, TimePoint now) {
-  if (over() || game_->plies().size() != plies) return refuse("stale", "the game moved on while the AI thought");
+  if (over() || game_->plies().size() != plies) return refuse(ErrorCode::Stale, "the game moved on while the AI thought");
   const Side toMove = game_->position().toMove;
-  if (seats_[static_cast<std::size_t>(index(toMove))].player != kAiSeat) return refuse("stale", "not the AI's turn");
-  if (!game_->board().isLegal(game_->position(), house)) return refuse("internal", "the AI chose an illegal move");
+  if (seats_[static_cast<std::size_t>(index(toMove))].player != kAiSeat) return refuse(ErrorCode::Stale, "not the AI's turn");
+  if (!game_->board().isLegal(game_->position(), house)) return refuse(ErrorCode::Internal, "the AI chose an illegal move");
   return play(toMove, house, nullptr, kAiSeat, now);
 }
 
@@ -202,7 +202,7 @@ Outcome<Change> Room::play(Side side, int house, const Json& clientId, const std
   if (clockRunning_) remaining_[si] = clockLeft(side, now);
   const int setBefore = game_->currentSet();
   auto played = game_->play(house);
-  if (!played) return refuse("illegal_move", played.error().message);
+  if (!played) return refuse(ErrorCode::IllegalMove, played.error().message);
   const Ply& ply = **played;
   const bool ended = game_->over();
   const bool turnPassed = ended || ply.setEnded || game_->position().toMove != side;
@@ -278,8 +278,8 @@ std::optional<Change> Room::flag(TimePoint now) {
 Outcome<Change> Room::offerDraw(const std::string& who, TimePoint /*now*/) {
   auto side = player(who, "offer a draw");
   if (!side) return tl::unexpected(side.error());
-  if (!full()) return refuse("not_your_turn", "waiting for an opponent to join");
-  if (drawOffer_) return refuse("bad_message", "a draw is already offered");
+  if (!full()) return refuse(ErrorCode::NotYourTurn, "waiting for an opponent to join");
+  if (drawOffer_) return refuse(ErrorCode::BadMessage, "a draw is already offered");
   std::vector<Json> events{Json{{"kind", "draw_offered"}, {"side", letter(*side)}}};
   if (seats_[static_cast<std::size_t>(index(other(*side)))].player == kAiSeat) {
     // The built-in AI plays on: it declines at once, in the same write.
@@ -293,10 +293,10 @@ Outcome<Change> Room::offerDraw(const std::string& who, TimePoint /*now*/) {
 Outcome<Change> Room::answerDraw(const std::string& who, bool accept, TimePoint now) {
   auto side = player(who, "answer a draw offer");
   if (!side) return tl::unexpected(side.error());
-  if (!drawOffer_) return refuse("stale", "there is no draw offer to answer");
+  if (!drawOffer_) return refuse(ErrorCode::Stale, "there is no draw offer to answer");
   const Side answerer = other(*drawOffer_);
   if (seats_[static_cast<std::size_t>(index(answerer))].player != who) {
-    return refuse("not_your_turn", "the other player answers your offer");
+    return refuse(ErrorCode::NotYourTurn, "the other player answers your offer");
   }
   if (!accept) {
     drawOffer_.reset();
@@ -310,7 +310,7 @@ Outcome<Change> Room::split(Side answerer, TimePoint now) {
   // Al-manqala: the players share the seeds left; the set ends, a match goes on.
   const Board& board = game_->board();
   const int setBefore = game_->currentSet();
-  if (auto r = game_->agreeSplit(); !r) return refuse("bad_message", r.error().message);
+  if (auto r = game_->agreeSplit(); !r) return refuse(ErrorCode::BadMessage, r.error().message);
   drawOffer_.reset();
   const bool ended = game_->over();
   if (ended) clockRunning_ = false;
@@ -331,7 +331,7 @@ Outcome<Change> Room::swap(const std::string& who, TimePoint /*now*/) {
   auto side = player(who, "swap");
   if (!side) return tl::unexpected(side.error());
   if (*side != Side::North || !game_->canSwap()) {
-    return refuse("illegal_move", "a swap is allowed only with pie=true, for North right after South's first turn");
+    return refuse(ErrorCode::IllegalMove, "a swap is allowed only with pie=true, for North right after South's first turn");
   }
   (void)game_->swap();
   std::swap(seats_[0], seats_[1]);
@@ -342,10 +342,10 @@ Outcome<Change> Room::swap(const std::string& who, TimePoint /*now*/) {
 }
 
 Outcome<Change> Room::rematch(const std::string& who, const std::string& newId) {
-  if (!over()) return refuse("bad_message", "a rematch is offered once the game is over");
+  if (!over()) return refuse(ErrorCode::BadMessage, "a rematch is offered once the game is over");
   if (!holdsSeat(who) && !(seats_[0].player == who || seats_[1].player == who))
-    return refuse("not_a_player", "only a player can ask for a rematch");
-  if (!rematchId_.empty()) return refuse("stale", "the rematch is already game " + rematchId_);
+    return refuse(ErrorCode::NotAPlayer, "only a player can ask for a rematch");
+  if (!rematchId_.empty()) return refuse(ErrorCode::Stale, "the rematch is already game " + rematchId_);
   std::vector<Json> events;
   for (std::size_t s = 0; s < 2; ++s) {
     const std::string& seat = seats_[s].player;
@@ -355,7 +355,7 @@ Outcome<Change> Room::rematch(const std::string& who, const std::string& newId) 
     }
   }
   if (!(rematchAsked_[0] && rematchAsked_[1])) {
-    if (events.empty()) return refuse("stale", "you already asked for a rematch");
+    if (events.empty()) return refuse(ErrorCode::Stale, "you already asked for a rematch");
     return stage(std::nullopt, std::move(events), false);
   }
   rematchId_ = newId;

@@ -19,6 +19,7 @@
 
 namespace semis::room {
 
+using protocol::ErrorCode;
 using protocol::Json;
 using TimePoint = std::chrono::steady_clock::time_point;
 using Message = std::shared_ptr<const std::string>;
@@ -27,7 +28,7 @@ inline const std::string kAiSeat = "ai";
 
 // A refusal: nothing changed. `code` is the protocol's error code; `n` the event a `stale` names.
 struct Refusal {
-  std::string code;
+  ErrorCode code = ErrorCode::Internal;
   std::string message;
   std::optional<long long> n;
 };

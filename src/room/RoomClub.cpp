@@ -10,8 +10,8 @@ namespace semis::room {
 
 namespace {
 
-tl::unexpected<Refusal> refuse(std::string code, std::string message) {
-  return tl::unexpected(Refusal{std::move(code), std::move(message), std::nullopt});
+tl::unexpected<Refusal> refuse(ErrorCode code, std::string message) {
+  return tl::unexpected(Refusal{code, std::move(message), std::nullopt});
 }
 
 bool human(const Seat& s) { return !s.player.empty() && s.player != kAiSeat; }
@@ -58,7 +58,7 @@ std::optional<Change> Room::expire(TimePoint now) {
 Outcome<Change> Room::abort(const std::string& who, TimePoint now) {
   auto side = player(who, "abort");
   if (!side) return tl::unexpected(side.error());
-  if (!canAbort()) return refuse("too_late", "both sides have moved: resign or offer a draw instead");
+  if (!canAbort()) return refuse(ErrorCode::TooLate, "both sides have moved: resign or offer a draw instead");
   return adjudicate(std::nullopt, "aborted", ActionKind::Abort, *side,
                     Json{{"kind", "aborted"}, {"side", protocol::sideName(*side)}}, now);
 }
@@ -73,13 +73,13 @@ std::optional<long long> Room::claimAt(std::size_t seat) const {
 Outcome<Change> Room::claim(const std::string& who, long long nowMs, TimePoint now) {
   auto side = player(who, "claim");
   if (!side) return tl::unexpected(side.error());
-  if (!spec_.rated) return refuse("bad_message", "only a rated game can be claimed");
+  if (!spec_.rated) return refuse(ErrorCode::BadMessage, "only a rated game can be claimed");
   const auto opponent = static_cast<std::size_t>(1 - static_cast<int>(index(*side)));
   if (!over() && !hasPlayed(opponent))
-    return refuse("too_early", "your opponent has not played yet: the game is aborted if his first move does not come");
+    return refuse(ErrorCode::TooEarly, "your opponent has not played yet: the game is aborted if his first move does not come");
   const auto at = claimAt(opponent);
-  if (!at) return refuse("too_early", "your opponent is connected");
-  if (nowMs < *at) return refuse("too_early", "your opponent may still come back");
+  if (!at) return refuse(ErrorCode::TooEarly, "your opponent is connected");
+  if (nowMs < *at) return refuse(ErrorCode::TooEarly, "your opponent may still come back");
   return adjudicate(*side, "left", ActionKind::Claim, *side, Json{{"kind", "claimed"}, {"side", protocol::sideName(*side)}},
                     now);
 }

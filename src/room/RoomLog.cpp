@@ -26,7 +26,7 @@ Result<std::unique_ptr<Room>> Room::fromLog(const GameLog& log, std::array<std::
 Outcome<void> Room::follow(const RemoteAction& action, const std::array<std::string, 2>& names, TimePoint now,
                            long long sinceLastMs) {
   if (action.events.empty() || action.events.front().n != lastEvent() + 1)
-    return tl::unexpected(Refusal{"stale", "not the next action of this game", lastEvent()});
+    return tl::unexpected(Refusal{ErrorCode::Stale, "not the next action of this game", lastEvent()});
   if (action.seats) {
     for (std::size_t s = 0; s < 2; ++s) {
       const std::string& holder = (*action.seats)[s];
@@ -35,7 +35,7 @@ Outcome<void> Room::follow(const RemoteAction& action, const std::array<std::str
   }
   if (action.move) {
     actions_.push_back(*action.move);
-    if (!replay(*action.move)) return tl::unexpected(Refusal{"internal", "the action does not replay here", {}});
+    if (!replay(*action.move)) return tl::unexpected(Refusal{ErrorCode::Internal, "the action does not replay here", {}});
     noteAction(*action.move);
   }
   for (const EventRecord& e : action.events) absorb(e.json);

@@ -10,8 +10,8 @@ namespace semis::room {
 
 namespace {
 
-tl::unexpected<Refusal> refuse(std::string code, std::string message) {
-  return tl::unexpected(Refusal{std::move(code), std::move(message), std::nullopt});
+tl::unexpected<Refusal> refuse(ErrorCode code, std::string message) {
+  return tl::unexpected(Refusal{code, std::move(message), std::nullopt});
 }
 
 }  // namespace
@@ -43,11 +43,11 @@ Outcome<Change> Room::takeBack(const std::string& who, TimePoint now) {
   auto side = player(who, "take back a move");
   if (!side) return tl::unexpected(side.error());
   if (spec_.mode != protocol::Mode::Ai || spec_.rated) {
-    return refuse("not_allowed", "a move can be taken back only in a casual game against the computer");
+    return refuse(ErrorCode::NotAllowed, "a move can be taken back only in a casual game against the computer");
   }
-  if (game_->position().toMove != *side) return refuse("not_your_turn", "wait for the computer's reply");
+  if (game_->position().toMove != *side) return refuse(ErrorCode::NotYourTurn, "wait for the computer's reply");
   const int n = takeBackPlies(*side);
-  if (n == 0) return refuse("nothing_to_take_back", "you have no move to take back in this set");
+  if (n == 0) return refuse(ErrorCode::NothingToTakeBack, "you have no move to take back in this set");
   const std::size_t si = static_cast<std::size_t>(index(*side));
   // The player's clock goes on from where it is: a take back gives no time back.
   if (clockRunning_) remaining_[si] = clockLeft(*side, now);
@@ -59,7 +59,7 @@ Outcome<Change> Room::takeBack(const std::string& who, TimePoint now) {
   actions_.pop_back();  // stage() appends it again with its events
   if (!ok) {
     (void)rebuild();
-    return refuse("internal", "the moves left do not replay");
+    return refuse(ErrorCode::Internal, "the moves left do not replay");
   }
   const Board& board = game_->board();
   Json ev{{"kind", "takeback"},

@@ -45,7 +45,7 @@ std::optional<std::string_view> queryDate(std::string_view query, bool& repeated
 // A job for the study's pool; refused at once past the address's share.
 ApiResponse job(Study& study, const Identity& me, std::function<StudyAnswer()> work) {
   if (!study.takeJob(me.address)) {
-    return apiError(429, "rate_limited", "too many reviews and puzzles from your address: wait a minute");
+    return apiError(ErrorCode::RateLimited, "too many reviews and puzzles from your address: wait a minute");
   }
   ApiResponse r;
   r.slowOn = &study.work();
@@ -71,7 +71,7 @@ std::optional<std::vector<int>> movesOf(std::string_view body, std::size_t limit
 void addStudyRoutes(Router& routes, Study& study) {
   routes.add("GET", "/api/games/{id}/review", [&study](const ApiRequest& r) {
     const std::string id(r.params[0]);
-    if (!protocol::validGameId(id)) return apiError(404, "not_found", "no such game");
+    if (!protocol::validGameId(id)) return apiError(ErrorCode::NotFound, "no such game");
     return job(study, r.me, [&study, id] { return study.review(id); });
   });
   routes.add("GET", "/api/daily", [&study](const ApiRequest&) -> ApiResponse {
@@ -82,30 +82,30 @@ void addStudyRoutes(Router& routes, Study& study) {
   });
   routes.add("GET", "/api/daily/{key}", [&study](const ApiRequest& r) {
     const std::string key(r.params[0]);
-    if (!isDailyKey(key)) return apiError(404, "not_found", "no daily challenge for that game");
+    if (!isDailyKey(key)) return apiError(ErrorCode::NotFound, "no daily challenge for that game");
     bool repeated = false;
     const auto date = queryDate(r.query, repeated);
-    if (repeated) return apiError(400, "bad_date", "one date at most");
+    if (repeated) return apiError(ErrorCode::BadDate, "one date at most");
     long long day = study.today();
     if (date) {
       auto d = study::parseDay(*date);
-      if (!d) return apiError(400, "bad_date", d.error().message);
+      if (!d) return apiError(ErrorCode::BadDate, d.error().message);
       day = *d;
     }
     return job(study, r.me, [&study, key, day, me = r.me] { return study.daily(key, day, me); });
   });
   routes.add("GET", "/api/daily/{key}/archive", [&study](const ApiRequest& r) {
     const std::string key(r.params[0]);
-    if (!isDailyKey(key)) return apiError(404, "not_found", "no daily challenge for that game");
+    if (!isDailyKey(key)) return apiError(ErrorCode::NotFound, "no daily challenge for that game");
     return json(study.archive(key, r.me));
   });
   routes.add("POST", "/api/daily/{key}/{date}/attempt", [&study](const ApiRequest& r) {
     const std::string key(r.params[0]);
-    if (!isDailyKey(key)) return apiError(404, "not_found", "no daily challenge for that game");
+    if (!isDailyKey(key)) return apiError(ErrorCode::NotFound, "no daily challenge for that game");
     auto day = study::parseDay(r.params[1]);
-    if (!day) return apiError(400, "bad_date", day.error().message);
+    if (!day) return apiError(ErrorCode::BadDate, day.error().message);
     auto moves = movesOf(r.body, 400);
-    if (!moves) return apiError(400, "bad_message", "expected {\"moves\":[house, ...]} (at most 400)");
+    if (!moves) return apiError(ErrorCode::BadMessage, "expected {\"moves\":[house, ...]} (at most 400)");
     return job(study, r.me,
                [&study, key, d = *day, m = std::move(*moves), me = r.me] { return study.attempt(key, d, m, me); });
   });

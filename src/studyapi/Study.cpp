@@ -14,8 +14,8 @@ namespace {
 constexpr long long kDayMs = 86'400'000;
 constexpr std::size_t kArchiveDays = 60;
 
-StudyAnswer refuse(int status, const char* code, const std::string& message) {
-  return {status, Json{{"error", Json{{"code", code}, {"message", message}}}}};
+StudyAnswer refuse(ErrorCode code, const std::string& message) {
+  return {protocol::httpStatus(code), protocol::httpErrorBody(code, message)};
 }
 
 std::string lineText(const std::vector<int>& line) {
@@ -122,11 +122,11 @@ std::optional<int> Study::streak(const std::string& key, const Identity& me) {
 
 StudyAnswer Study::daily(const std::string& key, long long day, const Identity& me) {
   const long long now = today();
-  if (day > now) return refuse(404, "not_found", "that day's puzzle is not out yet");
+  if (day > now) return refuse(ErrorCode::NotFound, "that day's puzzle is not out yet");
   if (day < options_.firstDay)
-    return refuse(404, "not_found", "the daily challenge starts on " + study::dayText(options_.firstDay));
+    return refuse(ErrorCode::NotFound, "the daily challenge starts on " + study::dayText(options_.firstDay));
   auto p = puzzle(key, day);
-  if (!p) return refuse(500, "internal", p.error().message);
+  if (!p) return refuse(ErrorCode::Internal, p.error().message);
   const Rules rules = *parseRules(key);
   Json j = views::puzzleJson(rules, *p, day < now);
   j["today"] = day == now;
@@ -164,11 +164,11 @@ StudyAnswer Study::archive(const std::string& key, const Identity& me) {
 }
 
 StudyAnswer Study::attempt(const std::string& key, long long day, const std::vector<int>& moves, const Identity& me) {
-  if (day > today() || day < options_.firstDay) return refuse(404, "not_found", "no puzzle that day");
+  if (day > today() || day < options_.firstDay) return refuse(ErrorCode::NotFound, "no puzzle that day");
   auto p = puzzle(key, day);
-  if (!p) return refuse(500, "internal", p.error().message);
+  if (!p) return refuse(ErrorCode::Internal, p.error().message);
   auto a = study::checkAttempt(*parseRules(key), *p, moves);
-  if (!a) return refuse(400, "bad_attempt", a.error().message);
+  if (!a) return refuse(ErrorCode::BadAttempt, a.error().message);
   Json j{{"solved", a->solved}, {"value", p->value}, {"line", p->line}, {"recorded", false}};
   if (a->solved)
     j["result"] = a->result;
@@ -180,7 +180,7 @@ StudyAnswer Study::attempt(const std::string& key, long long day, const std::vec
   if (day == today() && hasAccount(me)) {
     auto added = store_.study().addResult(
         store::DailyResultRow{me.id, key, day, a->solved, a->solved ? a->result : a->failedAt, nowMs()});
-    if (!added) return refuse(503, "busy", "the result was not stored: try again");
+    if (!added) return refuse(ErrorCode::Busy, "the result was not stored: try again");
     j["recorded"] = *added;
   }
   const auto s = streak(key, me);
@@ -199,17 +199,17 @@ StudyAnswer Study::review(const std::string& gameId) {
     }
   }
   const auto text = hub_.record(gameId);
-  if (!text) return refuse(404, "not_found", "no such game");
+  if (!text) return refuse(ErrorCode::NotFound, "no such game");
   auto record = parseRecord(*text);
-  if (!record) return refuse(500, "internal", "the game's record does not read back: " + record.error().message);
+  if (!record) return refuse(ErrorCode::Internal, "the game's record does not read back: " + record.error().message);
   if (!record->game.over() && record->adjudicated.empty()) {
-    return refuse(409, "not_over", "a game is reviewed once it is over");
+    return refuse(ErrorCode::NotOver, "a game is reviewed once it is over");
   }
   engine::Search search(record->game.rules(), 64);
   study::ReviewLimits limits;
   limits.secondsPerPosition = options_.reviewSecondsPerPosition;
   auto r = study::review(search, record->game, limits);
-  if (!r) return refuse(500, "internal", r.error().message);
+  if (!r) return refuse(ErrorCode::Internal, r.error().message);
   Json j = views::reviewJson(*r);
   j["game"] = gameId;
   j["rules"] = toString(record->game.rules());

@@ -41,7 +41,7 @@ TEST(ClubMessages, BadFieldsAreRefusedWithAReason) {
        }) {
     auto m = parseClientMessage(bad);
     ASSERT_FALSE(m) << bad;
-    EXPECT_EQ(m.error().code, "bad_message") << bad;
+    EXPECT_EQ(m.error().code, semis::protocol::ErrorCode::BadMessage) << bad;
     EXPECT_FALSE(m.error().message.empty()) << bad;
   }
 }

@@ -40,7 +40,7 @@ class BadMessages : public ::testing::TestWithParam<Bad> {};
 TEST_P(BadMessages, AreRefusedWithACode) {
   auto m = parseClientMessage(GetParam().text);
   ASSERT_FALSE(m) << GetParam().text;
-  EXPECT_EQ(m.error().code, GetParam().code) << GetParam().text;
+  EXPECT_EQ(wireName(m.error().code), GetParam().code) << GetParam().text;
   EXPECT_FALSE(m.error().message.empty());
 }
 
@@ -68,7 +68,7 @@ TEST(Messages, OversizedIsTooLarge) {
   const std::string big = R"({"type":"ping","t":")" + std::string(kMaxMessageBytes, 'x') + "\"}";
   auto m = parseClientMessage(big);
   ASSERT_FALSE(m);
-  EXPECT_EQ(m.error().code, "too_large");
+  EXPECT_EQ(m.error().code, semis::protocol::ErrorCode::TooLarge);
 }
 
 TEST(GameSpec, ReadsEveryField) {
@@ -89,11 +89,11 @@ TEST(GameSpec, ReadsEveryField) {
 }
 
 TEST(ErrorMessage, CarriesTheMoveId) {
-  const Json e = errorMessage("illegal_move", "house 3 is empty", "m1");
+  const Json e = errorMessage(ErrorCode::IllegalMove, "house 3 is empty", "m1");
   EXPECT_EQ(e["type"], "error");
   EXPECT_EQ(e["id"], "m1");
   EXPECT_EQ(e["code"], "illegal_move");
-  EXPECT_FALSE(errorMessage("x", "y").contains("id"));
+  EXPECT_FALSE(errorMessage(ErrorCode::BadMessage, "y").contains("id"));
 }
 
 // A result says why the rules ended it when the position alone does not: the clients word "end".

@@ -34,7 +34,7 @@ TEST(QuotedText, AnUnknownTypeCutMidCharacterDumps) {
        {kCut, std::string(30, 'b') + "\xE2\x82\xAC", std::string(29, 'c') + "\xF0\x9F\x8E\xB2"}) {
     const auto m = parseClientMessage(Json{{"type", type}}.dump());
     ASSERT_FALSE(m);
-    EXPECT_EQ(m.error().code, "unknown_type");
+    EXPECT_EQ(m.error().code, semis::protocol::ErrorCode::UnknownType);
     EXPECT_NO_THROW((void)errorMessage(m.error().code, m.error().message, m.error().id).dump()) << type;
   }
 }
@@ -43,7 +43,7 @@ TEST(QuotedText, AModeCutMidCharacterDumps) {
   for (const char* field : {"mode", "level", "side"}) {
     const auto spec = parseGameSpec(Json{{"rules", "kalah"}, {field, kCut}});
     ASSERT_FALSE(spec) << field;
-    EXPECT_NO_THROW((void)errorMessage("bad_message", spec.error().message).dump()) << field;
+    EXPECT_NO_THROW((void)errorMessage(ErrorCode::BadMessage, spec.error().message).dump()) << field;
     const auto m = parseClientMessage(Json{{"type", "create"}, {"rules", "kalah"}, {field, kCut}}.dump());
     ASSERT_FALSE(m) << field;
     EXPECT_NO_THROW((void)errorMessage(m.error().code, m.error().message, m.error().id).dump()) << field;

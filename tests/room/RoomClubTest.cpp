@@ -41,7 +41,7 @@ TEST(RoomClub, EitherSideAbortsUntilBothHaveMoved) {
   EXPECT_FALSE(r.canAbort());
   auto late = r.abort("alice", t0);
   ASSERT_FALSE(late);
-  EXPECT_EQ(late.error().code, "too_late");
+  EXPECT_EQ(late.error().code, semis::protocol::ErrorCode::TooLate);
   EXPECT_FALSE(r.over());
 }
 
@@ -77,7 +77,7 @@ TEST(RoomClub, AWinIsClaimedOnlyAfterTheOpponentHasBeenGoneForTheDelay) {
   EXPECT_FALSE(r.claimAt(1)) << "Bob is connected";
   auto early = r.claim("alice", kCreated + 100, t0);
   ASSERT_FALSE(early);
-  EXPECT_EQ(early.error().code, "too_early");
+  EXPECT_EQ(early.error().code, semis::protocol::ErrorCode::TooEarly);
   EXPECT_TRUE(r.connect("bob", -1, kCreated + 5000));
   ASSERT_EQ(r.claimAt(1), kCreated + 7000);
   EXPECT_EQ(r.seatsJson()["N"]["claim_at"], kCreated + 7000);
@@ -119,7 +119,7 @@ TEST(RoomClub, APlayerWhoNeverPlayedIsNotClaimedAgainst) {
   EXPECT_FALSE(r.claimAt(1)) << "Bob has not played: he is a no-show, not a leaver";
   auto refused = r.claim("alice", kCreated + 1'000'000, t0 + 1h);
   ASSERT_FALSE(refused);
-  EXPECT_EQ(refused.error().code, "too_early");
+  EXPECT_EQ(refused.error().code, semis::protocol::ErrorCode::TooEarly);
   ASSERT_TRUE(r.move("alice", 1, "a1", std::nullopt, t0));
   EXPECT_FALSE(r.claimAt(1)) << "still nothing played by Bob";
   EXPECT_EQ(r.seatsJson()["N"]["claim_at"], nullptr);

@@ -48,7 +48,7 @@ std::vector<int> moves(const Room& r) {
 
 TEST(RoomTakeBack, UndoesThePlayersTurnAndTheComputersReply) {
   Room r = aiRoom();
-  EXPECT_EQ(r.takeBack("alice", t0).error().code, "nothing_to_take_back");
+  EXPECT_EQ(r.takeBack("alice", t0).error().code, semis::protocol::ErrorCode::NothingToTakeBack);
   ASSERT_TRUE(r.move("alice", 1, "a", std::nullopt, t0));  // ends in house 5: the turn passes
   aiReplies(r, t0);
   const auto kept = moves(r);
@@ -98,7 +98,7 @@ TEST(RoomTakeBack, UndoesThePlayersTurnAndTheComputersReply) {
   EXPECT_EQ((*copy)->record(), r.record());
 
   // A stale AI answer for the undone position is refused; the game goes on from here.
-  EXPECT_EQ(r.aiMove(kept.size() + undone, 1, t0).error().code, "stale");
+  EXPECT_EQ(r.aiMove(kept.size() + undone, 1, t0).error().code, semis::protocol::ErrorCode::Stale);
   ASSERT_TRUE(r.move("alice", 2, "d", std::nullopt, t0));
   EXPECT_EQ(r.game().plies().size(), kept.size() + 1);
 }
@@ -106,11 +106,11 @@ TEST(RoomTakeBack, UndoesThePlayersTurnAndTheComputersReply) {
 TEST(RoomTakeBack, RefusedCasesChangeNothing) {
   Room r = aiRoom();
   ASSERT_TRUE(r.move("alice", 1, "a", std::nullopt, t0));
-  EXPECT_EQ(r.takeBack("alice", t0).error().code, "not_your_turn") << "the computer is thinking";
-  EXPECT_EQ(r.takeBack("carol", t0).error().code, "not_a_player");
+  EXPECT_EQ(r.takeBack("alice", t0).error().code, semis::protocol::ErrorCode::NotYourTurn) << "the computer is thinking";
+  EXPECT_EQ(r.takeBack("carol", t0).error().code, semis::protocol::ErrorCode::NotAPlayer);
   aiReplies(r, t0);
   const long long events = r.lastEvent();
-  EXPECT_EQ(r.takeBack("carol", t0).error().code, "not_a_player");
+  EXPECT_EQ(r.takeBack("carol", t0).error().code, semis::protocol::ErrorCode::NotAPlayer);
   EXPECT_EQ(r.lastEvent(), events);
 
   protocol::GameSpec rated = spec("kalah", protocol::Mode::Ai);
@@ -119,18 +119,18 @@ TEST(RoomTakeBack, RefusedCasesChangeNothing) {
   ratedRoom.seatPlayers({Seat{"alice", "Alice", 0}, Seat{kAiSeat, "", 0}}, t0);
   ASSERT_TRUE(ratedRoom.move("alice", 1, "a", std::nullopt, t0));
   aiReplies(ratedRoom, t0);
-  EXPECT_EQ(ratedRoom.takeBack("alice", t0).error().code, "not_allowed");
+  EXPECT_EQ(ratedRoom.takeBack("alice", t0).error().code, semis::protocol::ErrorCode::NotAllowed);
 
   Room friends("t3", spec("kalah", protocol::Mode::Friend), 1000);
   friends.seatPlayers({Seat{"alice", "Alice", 0}, Seat{"bob", "Bob", 0}}, t0);
   ASSERT_TRUE(friends.move("alice", 1, "a", std::nullopt, t0));
   ASSERT_TRUE(friends.move("bob", 1, "b", std::nullopt, t0));
-  EXPECT_EQ(friends.takeBack("alice", t0).error().code, "not_allowed");
+  EXPECT_EQ(friends.takeBack("alice", t0).error().code, semis::protocol::ErrorCode::NotAllowed);
   EXPECT_EQ(friends.game().plies().size(), 2U);
   EXPECT_FALSE(friends.stateJson("alice", 0, t0)["can_take_back"].get<bool>());
 
   ASSERT_TRUE(r.resign("alice", t0));
-  EXPECT_EQ(r.takeBack("alice", t0).error().code, "game_over");
+  EXPECT_EQ(r.takeBack("alice", t0).error().code, semis::protocol::ErrorCode::GameOver);
 }
 
 // Mangala: a set once decided stays decided; the take back stops at the new set's start.
@@ -151,7 +151,7 @@ TEST(RoomTakeBack, StopsAtTheStartOfTheSet) {
   }
   ASSERT_EQ(r.game().currentSet(), 2);
   aiReplies(r, now);  // the computer begins set 2
-  EXPECT_EQ(r.takeBack("alice", now).error().code, "nothing_to_take_back") << "set 1 is decided";
+  EXPECT_EQ(r.takeBack("alice", now).error().code, semis::protocol::ErrorCode::NothingToTakeBack) << "set 1 is decided";
   const std::size_t before = r.game().plies().size();
   ASSERT_TRUE(r.move("alice", firstLegal(r), "x", std::nullopt, now));
   aiReplies(r, now);

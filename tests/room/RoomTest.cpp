@@ -66,7 +66,7 @@ TEST(Room, AMoveStagesItsRowAndEventsThenTheAiMoves) {
   ASSERT_TRUE(r.move("alice", 6, "m2", std::nullopt, t0));
   ASSERT_TRUE(r.aiToMove());
   const std::size_t plies = r.game().plies().size();
-  EXPECT_EQ(r.aiMove(plies - 1, firstLegal(r), t0).error().code, "stale") << "an answer for an older position";
+  EXPECT_EQ(r.aiMove(plies - 1, firstLegal(r), t0).error().code, semis::protocol::ErrorCode::Stale) << "an answer for an older position";
   auto ai = r.aiMove(plies, firstLegal(r), t0);
   ASSERT_TRUE(ai) << ai.error().message;
   EXPECT_EQ(r.lastEvent(), 3);
@@ -75,17 +75,17 @@ TEST(Room, AMoveStagesItsRowAndEventsThenTheAiMoves) {
 
 TEST(Room, RefusalsChangeNothing) {
   Room r = friendRoom();
-  EXPECT_EQ(r.move("alice", 3, 1, std::nullopt, t0).error().code, "not_your_turn") << "no opponent yet";
+  EXPECT_EQ(r.move("alice", 3, 1, std::nullopt, t0).error().code, semis::protocol::ErrorCode::NotYourTurn) << "no opponent yet";
   ASSERT_TRUE(r.take("bob", "Bob", t0));
-  EXPECT_EQ(r.move("carol", 3, 1, std::nullopt, t0).error().code, "not_a_player");
-  EXPECT_EQ(r.move("bob", 3, 1, std::nullopt, t0).error().code, "not_your_turn");
+  EXPECT_EQ(r.move("carol", 3, 1, std::nullopt, t0).error().code, semis::protocol::ErrorCode::NotAPlayer);
+  EXPECT_EQ(r.move("bob", 3, 1, std::nullopt, t0).error().code, semis::protocol::ErrorCode::NotYourTurn);
   auto illegal = r.move("alice", 7, 1, std::nullopt, t0);
-  EXPECT_EQ(illegal.error().code, "illegal_move");
+  EXPECT_EQ(illegal.error().code, semis::protocol::ErrorCode::IllegalMove);
   EXPECT_NE(illegal.error().message.find("legal: "), std::string::npos);
   EXPECT_EQ(r.lastEvent(), 1) << "only the join";
   EXPECT_TRUE(r.game().plies().empty());
   ASSERT_TRUE(r.resign("bob", t0));
-  EXPECT_EQ(r.move("alice", 3, 2, std::nullopt, t0).error().code, "game_over");
+  EXPECT_EQ(r.move("alice", 3, 2, std::nullopt, t0).error().code, semis::protocol::ErrorCode::GameOver);
   EXPECT_EQ(r.resultJson()["winner"], "S");
 }
 
@@ -96,7 +96,7 @@ TEST(Room, AReplayedIdInALocalGameIsStaleNotPlayedAgain) {
   ASSERT_EQ(r.game().position().toMove, Side::North);
   auto again = r.move("alice", 1, "x", std::nullopt, t0);
   ASSERT_FALSE(again);
-  EXPECT_EQ(again.error().code, "stale");
+  EXPECT_EQ(again.error().code, semis::protocol::ErrorCode::Stale);
   EXPECT_EQ(again.error().n, 1);
   EXPECT_EQ(r.game().plies().size(), 1U);
 }
@@ -106,7 +106,7 @@ TEST(Room, AReplayedIdInAFriendGameIsStaleWithItsEvent) {
   ASSERT_TRUE(r.take("bob", "Bob", t0));
   ASSERT_TRUE(r.move("alice", 1, 7, std::nullopt, t0));
   auto again = r.move("alice", 1, 7, std::nullopt, t0);  // now North's turn: still stale, with its n
-  EXPECT_EQ(again.error().code, "stale");
+  EXPECT_EQ(again.error().code, semis::protocol::ErrorCode::Stale);
   EXPECT_EQ(again.error().n, 2);
 }
 
@@ -114,19 +114,19 @@ TEST(Room, AMoveOnAnOldPositionIsStale) {
   Room r = friendRoom();
   ASSERT_TRUE(r.take("bob", "Bob", t0));
   ASSERT_TRUE(r.move("alice", 1, 1, 1, t0));
-  EXPECT_EQ(r.move("bob", 1, 2, 1, t0).error().code, "stale");
+  EXPECT_EQ(r.move("bob", 1, 2, 1, t0).error().code, semis::protocol::ErrorCode::Stale);
   EXPECT_TRUE(r.move("bob", 1, 3, 2, t0));
 }
 
 TEST(Room, AFriendsSeatIsTakenOnce) {
   Room r = friendRoom();
   EXPECT_EQ(r.status(), "waiting");
-  EXPECT_EQ(r.take("alice", "Alice", t0).error().code, "stale");
+  EXPECT_EQ(r.take("alice", "Alice", t0).error().code, semis::protocol::ErrorCode::Stale);
   auto c = r.take("bob", "Bob", t0);
   ASSERT_TRUE(c);
   EXPECT_TRUE(c->gameRow);
   EXPECT_EQ(kindOf(c->events[0]), "joined");
-  EXPECT_EQ(r.take("carol", "Carol", t0).error().code, "not_a_player");
+  EXPECT_EQ(r.take("carol", "Carol", t0).error().code, semis::protocol::ErrorCode::NotAPlayer);
   EXPECT_EQ(r.seats()[1].player, "bob");
   EXPECT_EQ(r.status(), "playing");
 }
@@ -165,15 +165,15 @@ TEST(Room, DrawOffersAgainstTheAiAreDeclinedInTheSameChange) {
   ASSERT_TRUE(c);
   ASSERT_EQ(c->events.size(), 2U);
   EXPECT_EQ(kindOf(c->events[1]), "draw_declined");
-  EXPECT_EQ(r.answerDraw("alice", true, t0).error().code, "stale");
+  EXPECT_EQ(r.answerDraw("alice", true, t0).error().code, semis::protocol::ErrorCode::Stale);
 }
 
 TEST(Room, ADrawIsOfferedAndAgreed) {
   Room r = friendRoom();
   ASSERT_TRUE(r.take("bob", "Bob", t0));
   ASSERT_TRUE(r.offerDraw("alice", t0));
-  EXPECT_EQ(r.offerDraw("bob", t0).error().code, "bad_message");
-  EXPECT_EQ(r.answerDraw("alice", true, t0).error().code, "not_your_turn");
+  EXPECT_EQ(r.offerDraw("bob", t0).error().code, semis::protocol::ErrorCode::BadMessage);
+  EXPECT_EQ(r.answerDraw("alice", true, t0).error().code, semis::protocol::ErrorCode::NotYourTurn);
   ASSERT_TRUE(r.answerDraw("bob", false, t0));
   ASSERT_TRUE(r.offerDraw("bob", t0));
   auto agreed = r.answerDraw("alice", true, t0);
@@ -195,7 +195,7 @@ TEST(Room, AlManqalaSplitsTheSeedsOnAgreement) {
 TEST(Room, ThePieSwapSwapsTheSeats) {
   Room r = friendRoom(0, 0, "kalah,pie=true");
   ASSERT_TRUE(r.take("bob", "Bob", t0));
-  EXPECT_EQ(r.swap("bob", t0).error().code, "illegal_move") << "before South's first turn";
+  EXPECT_EQ(r.swap("bob", t0).error().code, semis::protocol::ErrorCode::IllegalMove) << "before South's first turn";
   ASSERT_TRUE(r.move("alice", 1, 1, std::nullopt, t0));
   auto c = r.swap("bob", t0);
   ASSERT_TRUE(c) << c.error().message;
@@ -206,13 +206,13 @@ TEST(Room, ThePieSwapSwapsTheSeats) {
 TEST(Room, ARematchNeedsBothPlayersAndSwapsSides) {
   Room r = friendRoom();
   ASSERT_TRUE(r.take("bob", "Bob", t0));
-  EXPECT_EQ(r.rematch("alice", "NEW").error().code, "bad_message");
+  EXPECT_EQ(r.rematch("alice", "NEW").error().code, semis::protocol::ErrorCode::BadMessage);
   ASSERT_TRUE(r.resign("alice", t0));
   auto first = r.rematch("alice", "NEW");
   ASSERT_TRUE(first);
   EXPECT_TRUE(first->rematch.empty());
   EXPECT_EQ(kindOf(first->events[0]), "rematch_offered");
-  EXPECT_EQ(r.rematch("alice", "NEW").error().code, "stale");
+  EXPECT_EQ(r.rematch("alice", "NEW").error().code, semis::protocol::ErrorCode::Stale);
   auto both = r.rematch("bob", "NEW");
   ASSERT_TRUE(both);
   EXPECT_EQ(both->rematch, "NEW");
@@ -309,7 +309,7 @@ TEST(Room, ARestoredGameStillKnowsItsMoveIds) {
   auto back = Room::fromLog(log, {"Alice", "Bob"}, t0);
   ASSERT_TRUE(back);
   auto again = (*back)->move("alice", 1, "first", std::nullopt, t0);
-  EXPECT_EQ(again.error().code, "stale");
+  EXPECT_EQ(again.error().code, semis::protocol::ErrorCode::Stale);
   EXPECT_EQ(again.error().n, 2);
 }
 
@@ -372,7 +372,7 @@ TEST(Room, ACopyFollowingAnotherRoomsActionsEqualsIt) {
   const Side last = (*copy)->log().moves.back().side;
   auto replay = (*copy)->move(last == Side::South ? "alice" : "bob", 1, lastId, std::nullopt, now);
   ASSERT_FALSE(replay);
-  EXPECT_EQ(replay.error().code, "stale") << "a replayed id is known";
+  EXPECT_EQ(replay.error().code, semis::protocol::ErrorCode::Stale) << "a replayed id is known";
 }
 
 // A game reloaded 4 s after its last action (a crashed instance's, picked up by another) charges
@@ -407,7 +407,7 @@ TEST(Room, AFollowerRefusesAnActionThatIsNotTheNextOne) {
   RemoteAction skip{m1->move, m1->events, std::nullopt, 0};
   auto refused = copy.follow(skip, {"", ""}, t0, 0);
   ASSERT_FALSE(refused);
-  EXPECT_EQ(refused.error().code, "stale");
+  EXPECT_EQ(refused.error().code, semis::protocol::ErrorCode::Stale);
   EXPECT_EQ(copy.lastEvent(), 0);
   EXPECT_TRUE(copy.game().plies().empty());
 }
