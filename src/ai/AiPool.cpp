@@ -41,11 +41,17 @@ struct AiPool::State {
   // next, and an owner with more goes to the back (round-robin, one job at a time).
   std::deque<std::string> turn;
   std::size_t queued = 0;
+  std::atomic<long long> failures{0};
   // The running jobs' keys and flags (cancel() sets them).
   std::list<std::pair<std::string, std::shared_ptr<std::atomic<bool>>>> running;
   std::vector<std::thread> threads;
 
   void work();
+  void failed(const Job& job, const char* what) {
+    ++failures;
+    if (options.metrics != nullptr) ++options.metrics->aiJobsFailed;
+    logWarn("ai_job_failed", {{"owner", job.owner}, {"key", job.key}, {"what", what}});
+  }
   // Under mu: the owner's entry goes when it has nothing queued or running.
   void forgetIfIdle(const std::string& owner) {
     auto it = owners.find(owner);
@@ -68,13 +74,13 @@ void AiPool::State::work() {
     if (!owner.queued.empty()) turn.push_back(ownerName);
     auto slot = running.emplace(running.end(), job.key, job.cancelled);
     lock.unlock();
-    // A job's failure is logged and forgotten: the pool's threads serve everyone else.
+    // A job's failure is logged and counted: the pool's threads serve everyone else.
     try {
       job.work(*job.cancelled);
     } catch (const std::exception& e) {
-      logWarn("ai_job_failed", {{"owner", job.owner}, {"key", job.key}, {"what", e.what()}});
+      failed(job, e.what());
     } catch (...) {
-      logWarn("ai_job_failed", {{"owner", job.owner}, {"key", job.key}, {"what", "unknown exception"}});
+      failed(job, "unknown exception");
     }
     job.work = nullptr;  // its captures go before the lock is taken again
     lock.lock();
@@ -180,5 +186,7 @@ std::size_t AiPool::running() const {
   const std::lock_guard lock(state_->mu);
   return state_->running.size();
 }
+
+long long AiPool::failures() const { return state_->failures.load(); }
 
 }  // namespace semis::server

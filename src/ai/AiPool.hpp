@@ -12,12 +12,15 @@
 #include <memory>
 #include <string>
 
+#include "ops/Metrics.hpp"
+
 namespace semis::server {
 
 struct AiPoolOptions {
   int threads = 1;               // searches at once (the server's --ai-threads, default: the cores)
   std::size_t maxQueued = 1000;  // jobs waiting in all
   std::size_t maxPerOwner = 8;   // jobs waiting or running for one owner (a player)
+  Metrics* metrics = nullptr;    // where a failed job is counted (aiJobsFailed), if anywhere
 };
 
 enum class Queued { Yes, Full, OwnerFull, Stopped };
@@ -45,6 +48,8 @@ class AiPool {
 
   [[nodiscard]] std::size_t queued() const;
   [[nodiscard]] std::size_t running() const;
+  // Jobs that threw (each logged `ai_job_failed`, and counted in the options' metrics too).
+  [[nodiscard]] long long failures() const;
 
  private:
   struct State;

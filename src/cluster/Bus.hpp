@@ -41,6 +41,11 @@ struct BusHandlers {
   // Redis confirmed a subscription: from now on nothing published there is missed. What was
   // published before it is not delivered, so the caller reads the record once more (optional).
   std::function<void(const std::string& channel)> subscribed;
+  // An exception caught on one of the bus's threads (`where`: "reader" or "writer"; `what`: its
+  // message): that connection is dropped and opened again, the thread goes on. The bus is below
+  // the server's log and metrics, so it reports here and the caller logs and counts it (optional;
+  // failures() counts them either way). Called on the failing thread, never under the bus's lock.
+  std::function<void(std::string_view where, std::string_view what)> failed;
 };
 
 class Bus {
@@ -75,6 +80,8 @@ class Bus {
   // Whether the subscription connection is up now.
   [[nodiscard]] virtual bool connected() const = 0;
   [[nodiscard]] virtual long long dropped() const = 0;
+  // Exceptions caught on the bus's threads (each also reported to BusHandlers::failed).
+  [[nodiscard]] virtual long long failures() const { return 0; }
 };
 
 struct BusOptions {

@@ -200,12 +200,24 @@ class RedisBus final : public Bus {
   }
 
   [[nodiscard]] bool connected() const override { return subscribed_; }
+  [[nodiscard]] long long failures() const override { return failures_; }
   [[nodiscard]] long long dropped() const override {
     std::lock_guard lock(mu_);
     return dropped_;
   }
 
  private:
+  // An exception caught on a bus thread: counted, and told to the caller (who logs it). A failing
+  // report is not let out of the thread either.
+  void failed(std::string_view where, std::string_view what) noexcept {
+    ++failures_;
+    if (!handlers_.failed) return;
+    try {
+      handlers_.failed(where, what);
+    } catch (...) {  // NOLINT(bugprone-empty-catch): counted above; the report itself failed
+    }
+  }
+
   void poke() {
     if (wakeFds_[1] >= 0) {
       const char b = 1;
@@ -296,8 +308,12 @@ class RedisBus final : public Bus {
           dropped_ += static_cast<long long>(batch.size() - replies);
           break;
         }
+      } catch (const std::exception& e) {
+        c.reset();
+        failed("writer", e.what());
       } catch (...) {
         c.reset();
+        failed("writer", "unknown exception");
       }
     }
   }
@@ -338,8 +354,12 @@ class RedisBus final : public Bus {
           everConnected = true;
         }
         if (!sendChanges(c.get()) || !readSome(c.get())) c.reset();
+      } catch (const std::exception& e) {
+        c.reset();  // resubscribed on the next turn: the caller resynchronizes what was missed
+        failed("reader", e.what());
       } catch (...) {
         c.reset();
+        failed("reader", "unknown exception");
       }
     }
   }
@@ -422,6 +442,7 @@ class RedisBus final : public Bus {
   long long dropped_ = 0;
 
   std::atomic<bool> subscribed_{false};
+  std::atomic<long long> failures_{0};
   int wakeFds_[2] = {-1, -1};
   std::mutex commandMu_;
   Context command_;

@@ -21,7 +21,7 @@ Hub::Hub(store::Store& store, Players& players, Metrics& metrics, std::unique_pt
       metrics_(metrics),
       ai_(std::move(ai)),
       options_(options),
-      pool_(AiPoolOptions{std::max(1, options.aiThreads), options.aiQueue, options.aiPerPlayer}) {}
+      pool_(AiPoolOptions{std::max(1, options.aiThreads), options.aiQueue, options.aiPerPlayer, &metrics}) {}
 
 Hub::~Hub() {
   stopCluster();

@@ -35,7 +35,11 @@ void Hub::joinCluster(cluster::Bus& bus, const std::string& instance, const std:
   bus.subscribe(ClusterLink::instancesChannel(site));
   bus.start({[this](const std::string& channel, const std::string& payload) { onBus(channel, payload); },
              [this] { post([this] { resync(); }); },
-             [this](const std::string& channel) { post([this, channel] { subscribedTo(channel); }); }});
+             [this](const std::string& channel) { post([this, channel] { subscribedTo(channel); }); },
+             [this](std::string_view where, std::string_view what) {
+               metrics_.busFailures++;
+               logWarn("bus_failed", {{"thread", where}, {"what", what}});
+             }});
   link_->heartbeat(0);
   link_->startBeating(
       [this] {

@@ -66,6 +66,10 @@ std::string Metrics::render() const {
   metric(out, "semis_bus_caught_up_total", "counter", "Quiet games found behind the record and reloaded.",
          std::to_string(busCaughtUp.load()));
   metric(out, "semis_bus_refused_total", "counter", "Malformed bus messages.", std::to_string(busRefused.load()));
+  metric(out, "semis_bus_failures_total", "counter", "Exceptions caught on the bus's threads.",
+         std::to_string(busFailures.load()));
+  metric(out, "semis_ai_jobs_failed_total", "counter", "AI jobs (moves, hints) that threw.",
+         std::to_string(aiJobsFailed.load()));
   metric(out, "semis_ratings_deferred_total", "counter", "Rated ends left to the sweep (the queue was full).",
          std::to_string(ratingsDeferred.load()));
   metric(out, "semis_ratings_swept_total", "counter", "Rated ends the sweep found never rated.",

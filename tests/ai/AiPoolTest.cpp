@@ -268,13 +268,19 @@ TEST(AiPool, StopFlagsRunningWorkWaitsForItAndDropsTheQueue) {
   pool.stop();  // twice is fine; so is the destructor after it
 }
 
-TEST(AiPool, AThrowingJobLeavesThePoolServing) {
-  AiPool pool({.threads = 1, .maxQueued = 10, .maxPerOwner = 10});
+// A job that throws is logged and counted (the pool's count and /metrics'), never swallowed, and
+// the pool goes on serving.
+TEST(AiPool, AThrowingJobIsCountedAndLeavesThePoolServing) {
+  Metrics metrics;
+  AiPool pool({.threads = 1, .maxQueued = 10, .maxPerOwner = 10, .metrics = &metrics});
   Event ran;
   ASSERT_EQ(pool.submit("A", "g", [](const std::atomic<bool>&) { throw std::runtime_error("boom"); }), Queued::Yes);
   ASSERT_EQ(pool.submit("A", "g", [](const std::atomic<bool>&) { throw 42; }), Queued::Yes);
   ASSERT_EQ(pool.submit("A", "g", [&](const std::atomic<bool>&) { ran.set(); }), Queued::Yes);
-  ran.wait();
+  ran.wait();  // one thread, one owner: the two failures came first
+  EXPECT_EQ(pool.failures(), 2);
+  EXPECT_EQ(metrics.aiJobsFailed.load(), 2);
+  EXPECT_NE(metrics.render().find("semis_ai_jobs_failed_total 2\n"), std::string::npos);
 }
 
 TEST(AiPool, ManyThreadsRunEverythingOnce) {
