@@ -32,7 +32,7 @@ class Club final : public ClubHooks {
   void onMessage(const std::shared_ptr<Peer>& peer, const protocol::ClientMessage& msg) override;
   void detached(Peer* peer) override { matchmaker_.detached(peer); }
   void ratedGameOver(const std::string& gameId) override { ratings_.queue(gameId); }
-  void decorate(Json& state) override { ratings_.decorate(state); }
+  ClubView clubView(const ClubGame& game) override { return ratings_.view(game); }
   // Every 100 ms from the server's timer: pairing, lobby news, queued ratings.
   void tick() {
     matchmaker_.tick();

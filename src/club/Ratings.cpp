@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "hub/RoomRows.hpp"
 #include "ops/Log.hpp"
 #include "ops/WallClock.hpp"
 #include "rating/Glicko2.hpp"
@@ -103,8 +104,8 @@ bool Ratings::rate(const std::string& gameId) {
   if (!row) return false;
   if (!*row || !(*row)->rated || (*row)->status != "over") return true;
   const store::GameRow& g = **row;
-  const Json result = Json::parse(g.result, nullptr, false);
-  if (!result.is_object() || result.value("reason", "") == "aborted") return true;
+  const auto result = resultSummary(g.result);
+  if (!result || result->aborted()) return true;
   const auto key = keyOfRules(g.rules);
   if (!key) return true;
   if (auto done = club_.ratedResult(gameId); !done) {
@@ -112,8 +113,8 @@ bool Ratings::rate(const std::string& gameId) {
   } else if (*done) {
     return true;
   }
-  const std::string winner = result.value("winner", "draw");
-  const double south = winner == "S" ? 1.0 : winner == "N" ? 0.0 : 0.5;
+  using Winner = room::ResultSummary::Winner;
+  const double south = result->winner == Winner::South ? 1.0 : result->winner == Winner::North ? 0.0 : 0.5;
   const long long at = g.updated > 0 ? g.updated : nowMs();
   std::array<store::RatingRow, 2> before;
   const std::array<std::string, 2> players{g.seatS, g.seatN};
@@ -172,32 +173,29 @@ Json Ratings::ratingJson(const store::RatingRow& row) {
               {"games", row.games}};
 }
 
-void Ratings::decorate(Json& state) {
-  if (!state.is_object() || !state.contains("rules") || !state["rules"].is_string()) return;
-  const auto key = keyOfRules(state["rules"].get<std::string>());
-  state["key"] = key ? Json(*key) : Json(nullptr);
-  if (!key || !state.value("rated", false)) return;
-  for (const char* side : {"S", "N"}) {
-    Json& seat = state["seats"][side];
-    if (seat.value("kind", "") != "human" || !seat.contains("id")) continue;
-    const store::RatingRow r = current(seat["id"].get<std::string>(), *key);
-    seat["rating"] = Json{{"rating", std::round(r.rating)}, {"provisional", rating::provisional(glickoOf(r))}};
+ClubView Ratings::view(const ClubGame& game) {
+  ClubView v;
+  v.key = rating::ratedKey(game.rules);
+  if (!v.key || !game.rated) return v;
+  for (std::size_t s = 0; s < 2; ++s) {
+    if (game.humans[s].empty()) continue;
+    const store::RatingRow r = current(game.humans[s], *v.key);
+    v.seats[s] = ClubView::SeatRating{r.rating, rating::provisional(glickoOf(r))};
   }
-  if (state.value("status", "") != "over") return;
-  auto done = club_.ratedResult(state.value("id", ""));
-  if (!done || !*done) return;
-  state["ratings"] = resultJson(**done);
+  if (!game.over) return v;
+  auto done = club_.ratedResult(game.id);
+  if (done && *done) v.ratings = changes(**done);
+  return v;
 }
 
-Json Ratings::resultJson(const store::RatedResult& rr) {
-  Json ratings = Json::object();
-  for (std::size_t s = 0; s < 2; ++s) {
-    ratings[s == 0 ? "S" : "N"] = Json{{"before", std::round(rr.after[s].rating - rr.change[s])},
-                                       {"after", std::round(rr.after[s].rating)},
-                                       {"change", std::round(rr.change[s])}};
-  }
-  return ratings;
+std::array<ClubView::Change, 2> Ratings::changes(const store::RatedResult& rr) {
+  std::array<ClubView::Change, 2> out;
+  for (std::size_t s = 0; s < 2; ++s)
+    out[s] = ClubView::Change{rr.after[s].rating - rr.change[s], rr.after[s].rating, rr.change[s]};
+  return out;
 }
+
+Json Ratings::resultJson(const store::RatedResult& rr) { return ratingChangesJson(changes(rr)); }
 
 std::optional<Json> Ratings::leaderboard(const std::string& key) {
   auto rows = club_.leaderboard(key, 110, 100);

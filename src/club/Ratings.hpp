@@ -12,6 +12,7 @@
 #include <set>
 #include <string>
 
+#include "hub/ClubHooks.hpp"
 #include "ops/Metrics.hpp"
 #include "protocol/Messages.hpp"
 #include "store/ClubStore.hpp"
@@ -39,8 +40,9 @@ class Ratings {
   void drain();
   // Queues the rated ends of the last `days` not rated yet; how many (nothing: the store failed).
   std::optional<std::size_t> sweep(long long sinceMs);
-  // {S,N: {before, after, change}} of a stored result.
+  // {S,N: {before, after, change}} of a stored result (the `ratings` message).
   [[nodiscard]] static Json resultJson(const store::RatedResult& rr);
+  [[nodiscard]] static std::array<ClubView::Change, 2> changes(const store::RatedResult& rr);
   // Rates one game now if it is rated, over, not aborted and not rated yet: true when done or nothing
   // to do, false when the store failed.
   bool rate(const std::string& gameId);
@@ -48,8 +50,9 @@ class Ratings {
   // A player's rating in `key` as of now (its deviation grown with idle time), the default for none.
   [[nodiscard]] store::RatingRow current(const std::string& player, const std::string& key);
   [[nodiscard]] static Json ratingJson(const store::RatingRow& row);  // {key, rating, deviation, provisional, games}
-  // The state's club fields: `key`, each human seat's `rating`, and `ratings` once rated.
-  void decorate(Json& state);
+  // The state's club fields (typed; the hub writes them): the key, each human seat's rating in a
+  // rated game, and the rated result once rated.
+  [[nodiscard]] ClubView view(const ClubGame& game);
   [[nodiscard]] std::optional<Json> leaderboard(const std::string& key);
 
  private:

@@ -316,11 +316,13 @@ std::optional<Json> Hub::state(const std::string& gameId, const std::string& pla
   auto live = findCurrent(gameId);
   if (!live) return std::nullopt;
   Json state;
+  std::optional<ClubGame> game;
   {
     std::lock_guard lock((*live)->mu);
     state = (*live)->room->stateJson(playerId, watcherCount(**live), Clock::now());
+    if (club_) game = clubGameOf(*(*live)->room);
   }
-  if (club_) club_->decorate(state);
+  if (game) writeClubView(state, club_->clubView(*game));  // (off the game's lock: ratings are read)
   return state;
 }
 

@@ -196,7 +196,8 @@ void Hub::join(const std::shared_ptr<Peer>& peer, const protocol::ClientMessage&
     return peer->send(text(Json{{"type", "caught_up"}, {"game", room.id()}, {"last_event", last}}));
   }
   Json state = room.stateJson(player, watcherCount(*live), std::chrono::steady_clock::now());
-  if (club_) club_->decorate(state);  // (this game's lock only: its players' ratings are read)
+  // (this game's lock only: its players' ratings are read)
+  if (club_) writeClubView(state, club_->clubView(clubGameOf(room)));
   peer->send(text(Json{{"type", "state"}, {"game", std::move(state)}}));
 }
 

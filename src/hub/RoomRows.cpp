@@ -101,4 +101,20 @@ Result<room::RemoteAction> remoteAction(const store::Action& action) {
   return out;
 }
 
+std::optional<room::ResultSummary> resultSummary(std::string_view stored) {
+  const protocol::Json j = protocol::Json::parse(stored, nullptr, /*allow_exceptions=*/false);
+  if (!j.is_object()) return std::nullopt;
+  room::ResultSummary r;
+  const auto winner = j.find("winner");
+  if (winner != j.end() && winner->is_string()) {
+    const auto& w = winner->get_ref<const std::string&>();
+    r.winner = w == "S" ? room::ResultSummary::Winner::South
+               : w == "N" ? room::ResultSummary::Winner::North
+                          : room::ResultSummary::Winner::Draw;
+  }
+  const auto reason = j.find("reason");
+  if (reason != j.end() && reason->is_string()) r.reason = reason->get<std::string>();
+  return r;
+}
+
 }  // namespace semis::server

@@ -19,5 +19,8 @@ namespace semis::server {
 // (the game cannot be loaded), never a guess.
 [[nodiscard]] Result<room::GameLog> roomLog(const store::GameLog& log);
 [[nodiscard]] Result<room::RemoteAction> remoteAction(const store::Action& action);
+// A stored result (the game row's `result`, the room's resultJson() as text) read once into what
+// is decided on; none when empty or not a result.
+[[nodiscard]] std::optional<room::ResultSummary> resultSummary(std::string_view stored);
 
 }  // namespace semis::server

@@ -37,6 +37,15 @@ struct EventRecord {
   std::string json;
 };
 
+// What a finished game's result decides (ratings): who won, and why (`normal`, `split`, `resign`,
+// `time`, `aborted`, `left`, ...). The rest of the result (points, sets) is shown as stored.
+struct ResultSummary {
+  enum class Winner { South, North, Draw };
+  Winner winner = Winner::Draw;
+  std::string reason;
+  [[nodiscard]] bool aborted() const { return reason == "aborted"; }
+};
+
 // The game as its room describes it: what is played, who holds the seats, where it stands.
 struct GameHeader {
   std::string id;
