@@ -17,7 +17,7 @@ std::uint64_t splitmix(std::uint64_t& state) {
 }
 
 struct Zobrist {
-  std::uint64_t pit[kMaxPits][256];
+  std::uint64_t pit[kMaxPits][kMaxTotalSeeds + 1];  // every count a pit may hold
   std::uint64_t north;
   std::uint64_t castle[2][kMaxPits + 1];
   Zobrist() {
