@@ -50,8 +50,11 @@ TEST(BigBoardEngine, EndgameTablesSkipPitsAboveAByte) {
   auto db = Egdb::build(rules, 2, 1);
   ASSERT_TRUE(db) << db.error().message;
   const Board board(rules);
-  // 256 + 1 seeds in the houses: far above the table's 2, though the low bytes say 0 + 1.
-  const Position pos = *parsePositionFor(board, "256,0,0,0,0,0,0,0,0,0,0,0/1,0,0,0,0,0,0,0,0,0,0,0/31,0/S");
+  // 258 seeds in the houses, far above the table's 2, though the low bytes say 0 + 1 + 1: the
+  // position the table holds for s2=1, n1=1 (a real value) is not this one.
+  const Position pos = *parsePositionFor(board, "256,1,0,0,0,0,0,0,0,0,0,0/1,0,0,0,0,0,0,0,0,0,0,0/30,0/S");
+  const Position image = *parsePositionFor(board, "0,1,0,0,0,0,0,0,0,0,0,0/1,0,0,0,0,0,0,0,0,0,0,0/286,0/S");
+  ASSERT_NE(db->probe(board, image), Egdb::kUnknown);
   EXPECT_EQ(db->probe(board, pos), Egdb::kUnknown);
   const Position small = *parsePositionFor(board, "0,0,0,0,0,0,0,0,0,0,0,1/1,0,0,0,0,0,0,0,0,0,0,0/286,0/S");
   EXPECT_NE(db->probe(board, small), Egdb::kUnknown);
