@@ -11,7 +11,7 @@
 // (whole laps, then the partial lap; the mover's store is byte N of his word while he sows), and
 // handing the move over swaps the words. Nothing depends on who moves, so a position and its mirror
 // with the other side to move are one FastPos. No byte ever carries into the next: a rule set has
-// at most 2 * 7 * 10 = 140 seeds.
+// at most 2 * 7 * 12 = 168 seeds (supports() takes up to 7 houses; bigger boards use semis::Board).
 //
 // The stores stay empty: play() returns what the move gained instead (mover's gain minus the
 // opponent's, final sweep included), so positions that differ only in their stores are one
