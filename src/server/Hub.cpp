@@ -472,7 +472,7 @@ Json Hub::liveGames() {
 }
 
 std::optional<Json> Hub::state(const std::string& gameId, const std::string& playerId) {
-  auto live = find(gameId);
+  auto live = findCurrent(gameId);
   if (!live) return std::nullopt;
   Json state;
   {
@@ -484,7 +484,7 @@ std::optional<Json> Hub::state(const std::string& gameId, const std::string& pla
 }
 
 std::optional<std::string> Hub::record(const std::string& gameId) {
-  auto live = find(gameId);
+  auto live = findCurrent(gameId);
   if (!live) return std::nullopt;
   std::lock_guard lock((*live)->mu);
   return (*live)->room->record();

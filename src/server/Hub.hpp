@@ -140,6 +140,9 @@ class Hub {
 
   // The game, from memory or loaded from the store; nothing when there is no such game.
   Outcome<LivePtr> find(const std::string& id);
+  // find(), and on a cluster a copy caught up with the record first: for reads that start
+  // from a snapshot (HTTP, a join).
+  Outcome<LivePtr> findCurrent(const std::string& id);
   Outcome<void> ensureStored(const Identity& me);
   std::string playerName(const std::string& playerId);
   bool allowCreate(const std::string& address);

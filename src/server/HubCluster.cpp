@@ -401,6 +401,32 @@ void Hub::catchUp(const std::vector<LivePtr>& games, std::chrono::steady_clock::
   }
 }
 
+Outcome<Hub::LivePtr> Hub::findCurrent(const std::string& id) {
+  auto live = find(id);
+  if (!live || !link_) return live;
+  // A watcher's copy may lag the bus by a moment (or for good, while Redis is away) and the
+  // watcher still gets every event in order. An HTTP read has no follow-up: it is answered from
+  // the record (one cheap read of its last event number), as a move from a copy behind is refused
+  // by the record's conflict and reloaded.
+  long long had = 0;
+  {
+    std::lock_guard lock((*live)->mu);
+    had = (*live)->room->lastEvent();
+  }
+  auto last = store_.lastEvents({id});  // no lock held across the read
+  if (!last || last->size() != 1) {
+    if (!last) logWarn("catch_up_failed", {{"game", id}, {"what", last.error().message}});
+    return live;
+  }
+  if (last->front() <= had) return live;
+  std::lock_guard lock((*live)->mu);
+  if (!(*live)->gone && (*live)->room->lastEvent() < last->front()) {
+    metrics_.busCaughtUp++;
+    refresh(**live);
+  }
+  return live;
+}
+
 void Hub::resync() {
   logInfo("bus_resync", {});
   std::vector<LivePtr> games;

@@ -159,7 +159,7 @@ void Hub::afterChange(Live& live) {
 }
 
 void Hub::join(const std::shared_ptr<Peer>& peer, const protocol::ClientMessage& msg) {
-  auto found = find(msg.game);
+  auto found = findCurrent(msg.game);  // a joiner's first state is the record's, whatever the bus did
   if (!found) return sendError(*peer, found.error());
   LivePtr live = *found;
   const std::string& player = peer->playerId();
