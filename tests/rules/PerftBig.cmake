@@ -1,5 +1,7 @@
 # Runs `semis perft` for every line of TABLE ("rules depth count") and fails on the first mismatch.
-# Usage: cmake -DSEMIS=<semis binary> -DTABLE=<perft-big.txt> -P PerftBig.cmake
+# Usage: cmake -DSEMIS=<semis binary> -DTABLE=<perft-big.txt> [-DMAX_COUNT=N] -P PerftBig.cmake
+# MAX_COUNT skips the rows with more leaves (the sanitizer build checks the small ones; the
+# release build, all of them).
 file(STRINGS "${TABLE}" lines)
 set(rows 0)
 foreach(line IN LISTS lines)
@@ -12,6 +14,9 @@ foreach(line IN LISTS lines)
   set(rules "${CMAKE_MATCH_1}")
   set(depth "${CMAKE_MATCH_2}")
   set(want "${CMAKE_MATCH_3}")
+  if(DEFINED MAX_COUNT AND want GREATER MAX_COUNT)
+    continue()
+  endif()
   execute_process(COMMAND "${SEMIS}" perft --rules "${rules}" --depth "${depth}"
                   OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
   if(NOT rc EQUAL 0)
@@ -25,7 +30,11 @@ foreach(line IN LISTS lines)
   endif()
   math(EXPR rows "${rows} + 1")
 endforeach()
-if(rows LESS 30)
-  message(FATAL_ERROR "only ${rows} rows in ${TABLE}")
+set(least 30)
+if(DEFINED MAX_COUNT)
+  set(least 15)
+endif()
+if(rows LESS least)
+  message(FATAL_ERROR "only ${rows} rows checked in ${TABLE}")
 endif()
 message(STATUS "${rows} perft rows match")
