@@ -139,9 +139,10 @@ ClusterLink::ClusterLink(cluster::Bus& bus, std::string instance, std::string si
 ClusterLink::~ClusterLink() { stopBeating(); }
 
 void ClusterLink::startBeating(std::function<long long()> peers, std::function<void()> late, long long everyMs,
-                               long long silentMs) {
+                               long long silentMs, std::function<void(std::string_view what)> failed) {
   if (beater_.joinable()) return;
-  beater_ = std::thread([this, peers = std::move(peers), late = std::move(late), everyMs, silentMs] {
+  beater_ = std::thread([this, peers = std::move(peers), late = std::move(late), failed = std::move(failed), everyMs,
+                         silentMs] {
     using Clock = std::chrono::steady_clock;
     auto last = Clock::now();
     std::unique_lock lock(beatMu_);
@@ -158,7 +159,8 @@ void ClusterLink::startBeating(std::function<long long()> peers, std::function<v
         auto gone = silent(wall, silentMs);
         std::lock_guard guard(mu_);
         lapsed_.insert(lapsed_.end(), gone.begin(), gone.end());
-      } catch (const std::exception&) {
+      } catch (const std::exception& e) {
+        if (failed) failed(e.what());
       }
       last = now;
       lock.lock();

@@ -70,9 +70,10 @@ class ClusterLink {
   // A thread of its own beats every `everyMs` with `peers()` connections, whatever the game work
   // does, and finds the instances silent for `silentMs` (lapsed()); `late` is called (on that
   // thread) when a beat comes after a silence long enough for the others to have found this
-  // instance gone (it was paused or starved): it announces itself again.
+  // instance gone (it was paused or starved): it announces itself again. A beat that throws is
+  // told to `failed` (the hub logs and counts it) and the next beat is made a period later.
   void startBeating(std::function<long long()> peers, std::function<void()> late, long long everyMs,
-                    long long silentMs);
+                    long long silentMs, std::function<void(std::string_view what)> failed = {});
   void stopBeating();
   // A message for every connection of `player`, wherever it is (invitations).
   void publishNotify(const std::string& player, const Json& message);

@@ -163,6 +163,7 @@ class Hub {
   // The bus's game messages run on a worker of their own (HubCluster.cpp), in order.
   struct BusWork;
   void post(std::function<void()> work);
+  void busFailed(std::string_view where, std::string_view what);
   void busWorker();
   void stopCluster();
   void onGameMessage(const std::string& channel, const std::string& payload);

@@ -36,17 +36,21 @@ void Hub::joinCluster(cluster::Bus& bus, const std::string& instance, const std:
   bus.start({[this](const std::string& channel, const std::string& payload) { onBus(channel, payload); },
              [this] { post([this] { resync(); }); },
              [this](const std::string& channel) { post([this, channel] { subscribedTo(channel); }); },
-             [this](std::string_view where, std::string_view what) {
-               metrics_.busFailures++;
-               logWarn("bus_failed", {{"thread", where}, {"what", what}});
-             }});
+             [this](std::string_view where, std::string_view what) { busFailed(where, what); }});
   link_->heartbeat(0);
   link_->startBeating(
       [this] {
         std::lock_guard lock(peersMu_);
         return static_cast<long long>(peers_.size());
       },
-      [this] { post([this] { reannounce(); }); }, kBeatMs, kSilentMs);
+      [this] { post([this] { reannounce(); }); }, kBeatMs, kSilentMs,
+      [this](std::string_view what) { busFailed("heartbeat", what); });
+}
+
+// An exception caught on a bus thread or the heartbeat's: logged and counted, the thread goes on.
+void Hub::busFailed(std::string_view where, std::string_view what) {
+  metrics_.busFailures++;
+  logWarn("bus_failed", {{"thread", where}, {"what", what}});
 }
 
 void Hub::post(std::function<void()> work) {

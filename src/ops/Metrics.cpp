@@ -66,7 +66,7 @@ std::string Metrics::render() const {
   metric(out, "semis_bus_caught_up_total", "counter", "Quiet games found behind the record and reloaded.",
          std::to_string(busCaughtUp.load()));
   metric(out, "semis_bus_refused_total", "counter", "Malformed bus messages.", std::to_string(busRefused.load()));
-  metric(out, "semis_bus_failures_total", "counter", "Exceptions caught on the bus's threads.",
+  metric(out, "semis_bus_failures_total", "counter", "Exceptions caught on the bus's and the heartbeat's threads.",
          std::to_string(busFailures.load()));
   metric(out, "semis_ai_jobs_failed_total", "counter", "AI jobs (moves, hints) that threw.",
          std::to_string(aiJobsFailed.load()));

@@ -29,7 +29,7 @@ struct Metrics {
   std::atomic<long long> busFollowed{0};      // actions of other instances applied to games held here
   std::atomic<long long> busReloads{0};       // games reloaded from the store (a gap, a lost bus)
   std::atomic<long long> busRefused{0};       // malformed bus messages
-  std::atomic<long long> busFailures{0};      // exceptions caught on the bus's threads (logged `bus_failed`)
+  std::atomic<long long> busFailures{0};      // exceptions caught on the bus's and heartbeat's threads (logged `bus_failed`)
   std::atomic<long long> aiJobsFailed{0};     // AI jobs that threw (logged `ai_job_failed`)
   std::atomic<long long> busCaughtUp{0};      // quiet games found behind the record (a lost publish)
   std::atomic<long long> ratingsDeferred{0};  // rated ends the queue had no room for (left to the sweep)
