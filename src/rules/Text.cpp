@@ -13,13 +13,13 @@ std::string cell(const Position& pos, int pit) {
 }
 
 std::string label(int house) {
-  char buf[8];
+  char buf[16];  // room for any int: "  -2147483648 "
   std::snprintf(buf, sizeof buf, "  %d ", house);
   return buf;
 }
 
 std::string padded(int value) {
-  char buf[8];
+  char buf[16];
   std::snprintf(buf, sizeof buf, "%3d", value);
   return buf;
 }

@@ -58,7 +58,6 @@ RatingRow ratingRow(sqlite3_stmt* s, int c) {
   r.at = sqlite3_column_int64(s, c + 9);
   return r;
 }
-constexpr const char* kRatingColumns = "player,game_key,rating,deviation,volatility,games,wins,draws,losses,at";
 
 SeekRow seekRow(sqlite3_stmt* s) {
   SeekRow r;

@@ -98,7 +98,9 @@ TEST(FastBoard, KeyIsTheMoversView) {
       EXPECT_EQ(FastBoard::byteAt(p.theirs, 0), pos.pits[static_cast<std::size_t>(houses + 1)]);
       Position otherMover = pos;
       otherMover.toMove = Side::North;
-      if (p.mine != p.theirs) EXPECT_NE(fast.key(p), fast.key(fast.fromPosition(otherMover)));
+      if (p.mine != p.theirs) {
+        EXPECT_NE(fast.key(p), fast.key(fast.fromPosition(otherMover)));
+      }
       Position moved = pos;
       ++moved.pits[static_cast<std::size_t>(trial % houses)];
       EXPECT_NE(fast.key(p), fast.key(fast.fromPosition(moved)));
