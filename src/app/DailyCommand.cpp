@@ -8,8 +8,8 @@
 
 #include "app/Commands.hpp"
 #include "app/Setup.hpp"
-#include "protocol/Study.hpp"
 #include "study/Daily.hpp"
+#include "views/Study.hpp"
 
 namespace semis::app {
 
@@ -43,7 +43,7 @@ int dailyCommand(int argc, char** argv) {
     return a->solved ? kExitOk : kExitFailure;
   }
   if (args->has("json")) {
-    std::printf("%s\n", protocol::puzzleJson(setup->rules, *puzzle, true).dump().c_str());
+    std::printf("%s\n", views::puzzleJson(setup->rules, *puzzle, true).dump().c_str());
     return kExitOk;
   }
   std::printf("date      : %s\n", study::dayText(puzzle->day).c_str());

@@ -8,7 +8,7 @@
 #include "app/Commands.hpp"
 #include "app/Setup.hpp"
 #include "engine/Hint.hpp"
-#include "protocol/Hints.hpp"
+#include "views/Hints.hpp"
 
 namespace semis::app {
 
@@ -79,7 +79,7 @@ int hintCommand(int argc, char** argv) {
     std::printf("  move %d : %+d%s\n", mv.move, mv.value, mv.exact ? "" : " (not proven)");
   if (args->has("json")) {
     // The server's hint message without its type and game, plus the search's nodes.
-    protocol::Json j = protocol::hintJson("", *h);
+    protocol::Json j = views::hintJson("", *h);
     j.erase("type");
     j.erase("game");
     j["nodes"] = h->nodes;

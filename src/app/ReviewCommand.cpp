@@ -11,9 +11,9 @@
 
 #include "app/Commands.hpp"
 #include "app/Args.hpp"
-#include "protocol/Study.hpp"
 #include "rules/Notation.hpp"
 #include "study/Review.hpp"
+#include "views/Study.hpp"
 
 namespace semis::app {
 
@@ -46,14 +46,14 @@ int reviewCommand(int argc, char** argv) {
   if (!r) return complain("review", r.error().message, kExitFailure);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (args->has("json")) {
-    std::printf("%s\n", protocol::reviewJson(*r).dump().c_str());
+    std::printf("%s\n", views::reviewJson(*r).dump().c_str());
     return kExitOk;
   }
   for (std::size_t i = 0; i < r->plies.size(); ++i) {
     const study::PlyReview& p = r->plies[i];
     std::printf("%3zu. %c %d  %+d%s", i + 1, sideLetter(p.mover), p.move, p.played, p.playedExact ? "" : "?");
     if (p.move != p.best) std::printf("  best %d %+d%s", p.best, p.bestValue, p.bestExact ? "" : "?");
-    std::printf("  %s%s\n", std::string(protocol::markCode(p.mark)).c_str(),
+    std::printf("  %s%s\n", std::string(views::markCode(p.mark)).c_str(),
                 static_cast<int>(i) == r->turning ? "  <- the game was lost here" : "");
   }
   std::printf("(values for the mover; '?': the search's estimate, not proven)\n%zu moves in %.2f s, %llu nodes\n",

@@ -18,9 +18,10 @@
 #include <charconv>
 #include <thread>
 
+#include "ai/EndgameShelf.hpp"
 #include "app/Args.hpp"
 #include "app/Commands.hpp"
-#include "server/EndgameShelf.hpp"
+#include "net/Security.hpp"
 #include "server/Server.hpp"
 
 namespace semis::app {
@@ -39,10 +40,27 @@ bool readInt(const Args& args, const char* name, int lo, int hi, int& out) {
 
 int serveCommand(int argc, char** argv) {
   auto args = Args::parse(argc, argv,
-                          {"port", "db", "web", "address", "threads", "idle-seconds", "rate", "ai-threads", "ai",
-                           "max-connections", "max-ws-per-token", "max-ws-per-address", "max-pending-per-address",
-                           "redis", "instance", "site", "claim-seconds", "health-port", "egdb-seeds",
-                           "no-show-seconds", "allow-origin"},
+                          {"port",
+                           "db",
+                           "web",
+                           "address",
+                           "threads",
+                           "idle-seconds",
+                           "rate",
+                           "ai-threads",
+                           "ai",
+                           "max-connections",
+                           "max-ws-per-token",
+                           "max-ws-per-address",
+                           "max-pending-per-address",
+                           "redis",
+                           "instance",
+                           "site",
+                           "claim-seconds",
+                           "health-port",
+                           "egdb-seeds",
+                           "no-show-seconds",
+                           "allow-origin"},
                           {"trust-proxy"});
   if (!args) return complain("serve", args.error().message);
   server::ServerOptions o;
@@ -67,7 +85,8 @@ int serveCommand(int argc, char** argv) {
     return complain("serve", "--max-pending-per-address must be 1..1000000");
   if (!readInt(*args, "claim-seconds", 1, 3600, o.claimSeconds))
     return complain("serve", "--claim-seconds must be 1..3600");
-  if (!readInt(*args, "health-port", 0, 65535, o.healthPort)) return complain("serve", "--health-port must be 0..65535");
+  if (!readInt(*args, "health-port", 0, 65535, o.healthPort))
+    return complain("serve", "--health-port must be 0..65535");
   if (!readInt(*args, "no-show-seconds", 1, 3600, o.noShowSeconds))
     return complain("serve", "--no-show-seconds must be 1..3600");
   if (args->has("allow-origin")) {
@@ -83,7 +102,8 @@ int serveCommand(int argc, char** argv) {
   o.site = args->get("site", o.site);
   const auto nameOk = [](const std::string& s) {
     return !s.empty() && s.size() <= 32 &&
-           s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.") == std::string::npos;
+           s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.") ==
+               std::string::npos;
   };
   if (args->has("instance") && !nameOk(o.instance))
     return complain("serve", "--instance is 1..32 letters, digits, '-', '_' or '.'");

@@ -3,9 +3,10 @@
 namespace semis::engine {
 
 bool FastBoard::supports(const Rules& r) {
-  // Each row, the mover's with his store, must fit one 8-byte word.
-  return r.houses <= 7 && r.stores && r.sowOwnStore && r.sowFrom == SowFrom::Next && !r.skipOrigin && !r.relay &&
-         !r.evenCapture && !r.chainCapture && !r.castle && !r.feeding && r.winAt == 0 &&
+  // Each row, the mover's with his store, must fit one 8-byte word, and a pit (a byte) must hold
+  // every seed of the game without carrying into the next.
+  return r.houses <= 7 && r.totalSeeds() <= 255 && r.stores && r.sowOwnStore && r.sowFrom == SowFrom::Next &&
+         !r.skipOrigin && !r.relay && !r.evenCapture && !r.chainCapture && !r.castle && !r.feeding && r.winAt == 0 &&
          r.leftovers == Leftovers::Owner;
 }
 

@@ -2,7 +2,7 @@
 // Hints that explain: the recommended move, its value (exact when the search proved it), a verdict
 // and the reasons a player understands, each read off the actual position. Verdicts and reasons
 // are values (codes with their numbers), not words: the command line words them in English, the
-// web client in the player's language (protocol/Hints.hpp is their wire form).
+// web client in the player's language (views/Hints.hpp is their wire form).
 
 #include <cstdint>
 #include <vector>

@@ -3,6 +3,7 @@
 // tables). Linux backs it with 2 MB pages where it can: each probe then misses the cache once,
 // not also the page-table walk that 4 KB pages add at every random access over gigabytes.
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdlib>
 #include <cstring>
@@ -17,21 +18,23 @@ namespace semis::engine {
 class HugeBuffer {
  public:
   HugeBuffer() = default;
-  explicit HugeBuffer(std::size_t bytes) : size_(bytes) {
+  explicit HugeBuffer(std::size_t bytes) : HugeBuffer(bytes, bytes) {}
+  // `bytes` usable now, and room reserved to extend() up to `reserve` bytes in place (address
+  // space only: nothing of it is backed or zeroed before it is extended to).
+  HugeBuffer(std::size_t bytes, std::size_t reserve) : size_(bytes) {
     if (bytes == 0) return;
 #if SEMIS_HUGE_PAGES
-    const std::size_t rounded = (bytes + kPage - 1) / kPage * kPage;
+    const std::size_t rounded = (std::max(bytes, reserve) + kPage - 1) / kPage * kPage;
     void* p = mmap(nullptr, rounded, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (p == MAP_FAILED) outOfMemory();
 #if defined(MADV_HUGEPAGE)
     madvise(p, rounded, MADV_HUGEPAGE);
 #endif
-    // Fault every page in now: the kernel zeroes a page on its first touch, which would otherwise
-    // land inside the first search (8-10% of a one-thread Kalah(6,4) solve's samples).
-    for (std::size_t at = 0; at < rounded; at += 4096) static_cast<volatile char*>(p)[at] = 0;
     data_ = p;
     mapped_ = rounded;
+    faultIn(0, bytes);
 #else
+    (void)reserve;
     data_ = std::calloc(bytes, 1);
     if (data_ == nullptr) outOfMemory();
 #endif
@@ -57,6 +60,18 @@ class HugeBuffer {
 
   [[nodiscard]] void* data() const { return data_; }
   [[nodiscard]] std::size_t size() const { return size_; }
+  // Makes the first `bytes` usable, keeping the contents (the new bytes zeroed); false, changing
+  // nothing, where they were not reserved (or the platform reserves nothing): then allocate anew.
+  bool extend(std::size_t bytes) {
+#if SEMIS_HUGE_PAGES
+    if (data_ == nullptr || bytes > mapped_) return false;
+    if (bytes > size_) faultIn(size_, bytes);
+    size_ = std::max(size_, bytes);
+    return true;
+#else
+    return bytes <= size_;
+#endif
+  }
 
  private:
   static constexpr std::size_t kPage = 2 * 1024 * 1024;
@@ -68,6 +83,14 @@ class HugeBuffer {
     std::abort();
 #endif
   }
+#if SEMIS_HUGE_PAGES
+  // Faults the pages of [from, to) in now: the kernel zeroes a page on its first touch, which would
+  // otherwise land inside the first search (8-10% of a one-thread Kalah(6,4) solve's samples).
+  void faultIn(std::size_t from, std::size_t to) {
+    // From the first page boundary at or past `from`: the page holding `from` is in use already.
+    for (std::size_t at = (from + 4095) / 4096 * 4096; at < to; at += 4096) static_cast<volatile char*>(data_)[at] = 0;
+  }
+#endif
   void release() {
     if (data_ == nullptr) return;
 #if SEMIS_HUGE_PAGES

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 
+#include "protocol/GameJson.hpp"
+
 namespace semis::room {
 
 namespace {
@@ -15,25 +17,14 @@ tl::unexpected<Refusal> refuse(std::string code, std::string message, std::optio
   return tl::unexpected(Refusal{std::move(code), std::move(message), n});
 }
 
+using protocol::legalJson;
 using protocol::positionJson;
-
-Json legalJson(const Board& board, const Position& pos) {
-  Json legal = Json::array();
-  const std::uint32_t mask = board.legalMask(pos);
-  for (int h = 1; h <= board.houses(); ++h) {
-    if (((mask >> (h - 1)) & 1U) != 0) legal.push_back(h);
-  }
-  return legal;
-}
 
 long long ms(std::chrono::steady_clock::duration d) {
   return std::chrono::duration_cast<std::chrono::milliseconds>(d).count();
 }
 
 }  // namespace
-
-Json roomPositionJson(const Board& board, const Position& pos) { return positionJson(board, pos); }
-Json roomLegalJson(const Board& board, const Position& pos) { return legalJson(board, pos); }
 
 struct Room::Saved {
   std::size_t actions = 0;
@@ -62,20 +53,9 @@ void Room::seatPlayers(std::array<Seat, 2> seats, TimePoint now) {
   startClock(now);
 }
 
-store::GameRow Room::row() const {
-  return store::GameRow{id_,
-                        rulesText_,
-                        protocol::modeName(spec_.mode),
-                        spec_.level,
-                        spec_.clock.seconds,
-                        spec_.clock.increment,
-                        seats_[0].player,
-                        seats_[1].player,
-                        status(),
-                        over() ? resultJson().dump() : std::string(),
-                        created_,
-                        created_,
-                        spec_.rated};
+GameHeader Room::header() const {
+  return GameHeader{id_, spec_, {seats_[0].player, seats_[1].player}, status(),
+                    over() ? resultJson().dump() : std::string(), created_, created_};
 }
 
 std::string Room::status() const {
@@ -102,15 +82,9 @@ Outcome<Side> Room::player(const std::string& player, const char* what) const {
   return *side;
 }
 
-store::MoveRow Room::action(std::string_view kind, Side side, int house, const std::string& clientId) const {
-  store::MoveRow row{static_cast<int>(actions_.size()) + 1,
-                     std::string(kind),
-                     index(side),
-                     house,
-                     clientId,
-                     -1,
-                     -1,
-                     static_cast<long long>(events_.size()) + 1};
+ActionRecord Room::action(ActionKind kind, Side side, int house, const std::string& clientId) const {
+  ActionRecord row{static_cast<int>(actions_.size()) + 1, kind, side, house, clientId,
+                   -1, -1, static_cast<long long>(events_.size()) + 1};
   if (spec_.clock.enabled()) {
     row.clockS = remaining_[0];
     row.clockN = remaining_[1];
@@ -118,7 +92,7 @@ store::MoveRow Room::action(std::string_view kind, Side side, int house, const s
   return row;
 }
 
-Change Room::stage(std::optional<store::MoveRow> move, std::vector<Json> events, bool gameRow) {
+Change Room::stage(std::optional<ActionRecord> move, std::vector<Json> events, bool gameRow) {
   Change change;
   long long n = static_cast<long long>(events_.size());
   for (Json& e : events) {
@@ -236,7 +210,7 @@ Outcome<Change> Room::play(Side side, int house, const Json& clientId, const std
   turnStart_ = now;  // the next turn's time runs from here
   if (ended) clockRunning_ = false;
   drawOffer_.reset();
-  const store::MoveRow row = action("move", side, house, clientId.is_null() ? std::string() : clientId.dump());
+  const ActionRecord row = action(ActionKind::Move, side, house, clientId.is_null() ? std::string() : clientId.dump());
   std::vector<Json> events;
   Json ev{{"kind", "move"},
           {"side", letter(side)},
@@ -250,16 +224,16 @@ Outcome<Change> Room::play(Side side, int house, const Json& clientId, const std
   // What the state says after this move, so a page builds the next state from the event alone
   // (its copy may still be animating an earlier move): the game's status, the match's set and
   // points, and what each side may do now.
-  const std::array<int, 2> pts = game_->doubledPoints();
+  const Json points = protocol::pointsJson(*game_);
   ev["status"] = status();
   ev["next_set"] = game_->currentSet();
-  ev["points"] = Json::array({pts[0] / 2.0, pts[1] / 2.0});
+  ev["points"] = points;
   ev["can_swap"] = !ended && game_->canSwap();
   ev["can_abort"] = canAbort(side);
   events.push_back(std::move(ev));
   if (ply.setEnded) {
     Json so{{"kind", "set_over"}, {"set", setBefore}, {"result", protocol::outcomeJson(game_->setResults().back().outcome)}};
-    so["points"] = Json::array({pts[0] / 2.0, pts[1] / 2.0});
+    so["points"] = points;
     events.push_back(std::move(so));
   }
   if (ended) events.push_back(Json{{"kind", "game_over"}, {"result", resultJson()}});
@@ -269,7 +243,7 @@ Outcome<Change> Room::play(Side side, int house, const Json& clientId, const std
   return change;
 }
 
-Outcome<Change> Room::adjudicate(std::optional<Side> winner, std::string_view reason, std::string_view kind,
+Outcome<Change> Room::adjudicate(std::optional<Side> winner, std::string_view reason, ActionKind kind,
                                  Side actor, Json extraEvent, TimePoint now) {
   if (clockRunning_) {
     const Side toMove = game_->position().toMove;
@@ -277,7 +251,7 @@ Outcome<Change> Room::adjudicate(std::optional<Side> winner, std::string_view re
   }
   clockRunning_ = false;
   drawOffer_.reset();
-  const store::MoveRow row = action(kind, actor, 0, "");
+  const ActionRecord row = action(kind, actor, 0, "");
   adjudication_ = Json{{"winner", winner ? protocol::sideName(*winner) : "draw"}, {"reason", reason}};
   std::vector<Json> events;
   if (!extraEvent.is_null()) events.push_back(std::move(extraEvent));
@@ -288,14 +262,14 @@ Outcome<Change> Room::adjudicate(std::optional<Side> winner, std::string_view re
 Outcome<Change> Room::resign(const std::string& who, TimePoint now) {
   auto side = player(who, "resign");
   if (!side) return tl::unexpected(side.error());
-  return adjudicate(other(*side), "resign", "resign", *side, Json{{"kind", "resigned"}, {"side", letter(*side)}}, now);
+  return adjudicate(other(*side), "resign", ActionKind::Resign, *side, Json{{"kind", "resigned"}, {"side", letter(*side)}}, now);
 }
 
 std::optional<Change> Room::flag(TimePoint now) {
   if (!clockRunning_ || over()) return std::nullopt;
   const Side toMove = game_->position().toMove;
   if (clockLeft(toMove, now) > 0) return std::nullopt;
-  auto change = adjudicate(other(toMove), "time", "timeout", toMove,
+  auto change = adjudicate(other(toMove), "time", ActionKind::Timeout, toMove,
                            Json{{"kind", "flag"}, {"side", protocol::sideName(toMove)}}, now);
   remaining_[static_cast<std::size_t>(index(toMove))] = 0;
   return change ? std::optional<Change>(std::move(*change)) : std::nullopt;
@@ -329,7 +303,7 @@ Outcome<Change> Room::answerDraw(const std::string& who, bool accept, TimePoint 
     return stage(std::nullopt, {Json{{"kind", "draw_declined"}, {"side", letter(answerer)}}}, false);
   }
   if (!spec_.rules.stores) return split(answerer, now);
-  return adjudicate(std::nullopt, "agreement", "draw", answerer, Json{{"kind", "draw_agreed"}}, now);
+  return adjudicate(std::nullopt, "agreement", ActionKind::Draw, answerer, Json{{"kind", "draw_agreed"}}, now);
 }
 
 Outcome<Change> Room::split(Side answerer, TimePoint now) {
@@ -341,7 +315,7 @@ Outcome<Change> Room::split(Side answerer, TimePoint now) {
   const bool ended = game_->over();
   if (ended) clockRunning_ = false;
   if (clockRunning_) turnStart_ = now;
-  const store::MoveRow row = action("split", answerer, 0, "");
+  const ActionRecord row = action(ActionKind::Split, answerer, 0, "");
   std::vector<Json> events{Json{{"kind", "split"},
                                 {"set", setBefore},
                                 {"result", protocol::outcomeJson(game_->setResults().back().outcome)},
@@ -361,7 +335,7 @@ Outcome<Change> Room::swap(const std::string& who, TimePoint /*now*/) {
   }
   (void)game_->swap();
   std::swap(seats_[0], seats_[1]);
-  const store::MoveRow row = action("swap", *side, 0, "");
+  const ActionRecord row = action(ActionKind::Swap, *side, 0, "");
   Change change = stage(row, {Json{{"kind", "swapped"}, {"seats", seatsJson()}}}, true);
   lastPositionEvent_ = row.eventN;
   return change;

@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "protocol/Messages.hpp"
+#include "room/Records.hpp"
 #include "rules/Game.hpp"
-#include "store/Store.hpp"
 
 namespace semis::room {
 
@@ -35,11 +35,11 @@ struct Refusal {
 template <class T>
 using Outcome = tl::expected<T, Refusal>;
 
-// What a transition wrote: the action row (if any), the numbered events (whole `event` messages),
-// and whether the game row (seats, status, result) changed. The hub stores it, then publishes.
+// What a transition wrote: the action (if any), the numbered events (whole `event` messages), and
+// whether the game's header (seats, status, result) changed. The hub stores it, then publishes.
 struct Change {
-  std::optional<store::MoveRow> move;
-  std::vector<store::EventRow> events;
+  std::optional<ActionRecord> move;
+  std::vector<EventRecord> events;
   bool gameRow = false;
   std::optional<long long> ack;  // the event a move's `ack` names
   std::string rematch;           // the rematch game this change creates, if any
@@ -59,23 +59,23 @@ class Room {
 
   // A game rebuilt from its stored log (moves replayed, events reloaded, move ids and clocks
   // restored). `names` are the seats' display names. `sinceLastMs`: the time since the last stored
-  // action (the store's `updated`), charged to the side to move, so that a game another instance
+  // action (the header's `updated`), charged to the side to move, so that a game another instance
   // played, or one reloaded after a crash, keeps its true clock.
-  static Result<std::unique_ptr<Room>> fromLog(const store::GameLog& log, std::array<std::string, 2> names,
+  static Result<std::unique_ptr<Room>> fromLog(const GameLog& log, std::array<std::string, 2> names,
                                                TimePoint now, long long sinceLastMs = 0);
-  // The game as stored: its row (as of now), every action and event. `log()` plus an action another
+  // The game as stored: its header (as of now), every action and event. `log()` plus an action another
   // instance stored, given to fromLog(), is this game after that action.
-  [[nodiscard]] store::GameLog log() const;
+  [[nodiscard]] GameLog log() const;
   // Applies an action another instance stored for this game (its events must be the next ones),
   // as fromLog() of log() plus the action would, without replaying the game. `names`: the seats'
   // names where the action seats someone new. On a refusal the room must be reloaded.
-  Outcome<void> follow(const store::Action& action, const std::array<std::string, 2>& names, TimePoint now,
+  Outcome<void> follow(const RemoteAction& action, const std::array<std::string, 2>& names, TimePoint now,
                        long long sinceLastMs);
 
   // Seats the players of a new game (a free seat has an empty player); starts the clock when full.
   void seatPlayers(std::array<Seat, 2> seats, TimePoint now);
-  // The game row as created.
-  [[nodiscard]] store::GameRow row() const;
+  // The game's header as of now (as created, for a new game).
+  [[nodiscard]] GameHeader header() const;
 
   // Transitions: each changes the room and returns what to store, or refuses and changes nothing.
   Outcome<Change> take(const std::string& player, const std::string& name, TimePoint now);  // a friend's free seat
@@ -161,19 +161,19 @@ class Room {
   [[nodiscard]] long long lastEvent() const { return static_cast<long long>(events_.size()); }
 
  private:
-  Change stage(std::optional<store::MoveRow> move, std::vector<Json> events, bool gameRow);
-  store::MoveRow action(std::string_view kind, Side side, int house, const std::string& clientId) const;
-  Outcome<Change> adjudicate(std::optional<Side> winner, std::string_view reason, std::string_view kind, Side actor,
+  Change stage(std::optional<ActionRecord> move, std::vector<Json> events, bool gameRow);
+  ActionRecord action(ActionKind kind, Side side, int house, const std::string& clientId) const;
+  Outcome<Change> adjudicate(std::optional<Side> winner, std::string_view reason, ActionKind kind, Side actor,
                              Json extraEvent, TimePoint now);
   Outcome<Change> play(Side side, int house, const Json& clientId, const std::string& player, TimePoint now);
   Outcome<Change> split(Side answerer, TimePoint now);
   bool rebuild();  // false when a stored action no longer replays
-  bool replay(const store::MoveRow& m);      // one stored action on game_ (RoomLog.cpp)
-  bool replayOne(const store::MoveRow& m);   // the same, for an action that is not a take back
+  bool replay(const ActionRecord& m);      // one stored action on game_ (RoomLog.cpp)
+  bool replayOne(const ActionRecord& m);   // the same, for an action that is not a take back
   // The actions that still count: every action, less the moves later take backs undid.
   // `whole` turns false when a take back names more moves than stand before it.
-  [[nodiscard]] std::vector<const store::MoveRow*> standing(bool* whole = nullptr) const;
-  void noteAction(const store::MoveRow& m);  // its move id, position event and clocks
+  [[nodiscard]] std::vector<const ActionRecord*> standing(bool* whole = nullptr) const;
+  void noteAction(const ActionRecord& m);  // its move id, position event and clocks
   void absorb(const std::string& eventJson); // an event appended, and what it says of offers
   void startClock(TimePoint now);
   [[nodiscard]] long long clockLeft(Side s, TimePoint now) const;
@@ -186,7 +186,7 @@ class Room {
   long long created_ = 0;
   std::unique_ptr<Game> game_;
   std::array<Seat, 2> seats_;
-  std::vector<store::MoveRow> actions_;  // everything played, in order (to rebuild game_)
+  std::vector<ActionRecord> actions_;  // everything played, in order (to rebuild game_)
   std::optional<Json> adjudication_;     // {"winner","reason"} for resign, time, agreement
   std::vector<Message> events_;          // event n is events_[n-1]
   std::optional<Side> drawOffer_;

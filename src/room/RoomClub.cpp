@@ -19,8 +19,8 @@ bool human(const Seat& s) { return !s.player.empty() && s.player != kAiSeat; }
 }  // namespace
 
 bool Room::hasPlayed(std::size_t seat) const {
-  return std::any_of(actions_.begin(), actions_.end(), [seat](const store::MoveRow& m) {
-    return static_cast<std::size_t>(m.side) == seat && (m.kind == "move" || m.kind == "swap");
+  return std::any_of(actions_.begin(), actions_.end(), [seat](const ActionRecord& m) {
+    return static_cast<std::size_t>(index(m.side)) == seat && (m.kind == ActionKind::Move || m.kind == ActionKind::Swap);
   });
 }
 
@@ -50,7 +50,7 @@ std::optional<Change> Room::expire(TimePoint now) {
   const auto due = noShowAt();
   if (!due || *due > now) return std::nullopt;
   const Side absent = game_->position().toMove;
-  auto change = adjudicate(std::nullopt, "aborted", "no_show", absent,
+  auto change = adjudicate(std::nullopt, "aborted", ActionKind::NoShow, absent,
                            Json{{"kind", "aborted"}, {"side", protocol::sideName(absent)}, {"why", "no_show"}}, now);
   return change ? std::optional<Change>(std::move(*change)) : std::nullopt;
 }
@@ -59,7 +59,7 @@ Outcome<Change> Room::abort(const std::string& who, TimePoint now) {
   auto side = player(who, "abort");
   if (!side) return tl::unexpected(side.error());
   if (!canAbort()) return refuse("too_late", "both sides have moved: resign or offer a draw instead");
-  return adjudicate(std::nullopt, "aborted", "abort", *side,
+  return adjudicate(std::nullopt, "aborted", ActionKind::Abort, *side,
                     Json{{"kind", "aborted"}, {"side", protocol::sideName(*side)}}, now);
 }
 
@@ -80,7 +80,7 @@ Outcome<Change> Room::claim(const std::string& who, long long nowMs, TimePoint n
   const auto at = claimAt(opponent);
   if (!at) return refuse("too_early", "your opponent is connected");
   if (nowMs < *at) return refuse("too_early", "your opponent may still come back");
-  return adjudicate(*side, "left", "claim", *side, Json{{"kind", "claimed"}, {"side", protocol::sideName(*side)}},
+  return adjudicate(*side, "left", ActionKind::Claim, *side, Json{{"kind", "claimed"}, {"side", protocol::sideName(*side)}},
                     now);
 }
 

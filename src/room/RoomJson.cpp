@@ -1,13 +1,11 @@
 // The room's JSON views: the `state` object, seats, result, clock, the live list's line, and the
 // game record.
 
-#include "rules/Notation.hpp"
+#include "protocol/GameJson.hpp"
 #include "room/Room.hpp"
+#include "rules/Notation.hpp"
 
 namespace semis::room {
-
-Json roomPositionJson(const Board& board, const Position& pos);
-Json roomLegalJson(const Board& board, const Position& pos);
 
 Json Room::seatsJson() const {
   Json seats = Json::object();
@@ -32,8 +30,7 @@ Json Room::seatsJson() const {
 
 Json Room::resultJson() const {
   if (!over()) return nullptr;
-  const auto pts = game_->doubledPoints();
-  Json points = Json::array({pts[0] / 2.0, pts[1] / 2.0});
+  Json points = protocol::pointsJson(*game_);
   if (adjudication_) {
     Json j = *adjudication_;
     j["points"] = points;
@@ -42,8 +39,7 @@ Json Room::resultJson() const {
   const Game& g = *game_;
   Json j = protocol::outcomeJson(g.setResults().back().outcome);
   if (g.setCount() > 1) {
-    const auto w = g.matchWinner();
-    j["winner"] = !w || *w == Winner::Draw ? "draw" : *w == Winner::South ? "S" : "N";
+    j["winner"] = protocol::matchWinnerName(g);
   }
   j["reason"] = g.setResults().back().agreedSplit ? "split" : "normal";
   j["points"] = points;
@@ -66,25 +62,20 @@ Json Room::stateJson(const std::string& player, std::size_t spectators, TimePoin
   const bool north = !player.empty() && seats_[1].player == player;
   // (one initialization: GCC 12 warns falsely, -Wrestrict, on assigning short literals)
   const char* you = south && north ? "both" : south ? "S" : north ? "N" : "spectator";
-  Json plies = Json::array();
-  for (const Ply& p : g.plies()) plies.push_back(Json{{"mover", protocol::sideName(p.mover)}, {"move", p.move}, {"set", p.set}});
-  const auto pts = g.doubledPoints();
-  Json sets = Json::array();
-  for (const SetResult& s : g.setResults()) sets.push_back(protocol::outcomeJson(s.outcome));
   return Json{{"id", id_},
               {"rules", rulesText_},
               {"mode", protocol::modeName(spec_.mode)},
               {"houses_per_side", board.houses()},
               {"seats", seatsJson()},
               {"you", you},
-              {"position", roomPositionJson(board, g.position())},
-              {"legal", over() ? Json::array() : roomLegalJson(board, g.position())},
+              {"position", protocol::positionJson(board, g.position())},
+              {"legal", over() ? Json::array() : protocol::legalJson(board, g.position())},
               {"status", status()},
               {"result", resultJson()},
               {"set", g.currentSet()},
               {"sets", g.setCount()},
-              {"set_results", sets},
-              {"points", Json::array({pts[0] / 2.0, pts[1] / 2.0})},
+              {"set_results", protocol::setResultsJson(g)},
+              {"points", protocol::pointsJson(g)},
               {"clock", clockJson(now)},
               {"can_swap", !over() && g.canSwap()},
               {"can_abort", canAbort()},
@@ -94,7 +85,7 @@ Json Room::stateJson(const std::string& player, std::size_t spectators, TimePoin
               {"rematch", rematchId_.empty() ? Json(nullptr) : Json(rematchId_)},
               {"rematch_asked", Json::array({rematchAsked_[0], rematchAsked_[1]})},
               {"spectators", spectators},
-              {"plies", plies},
+              {"plies", protocol::pliesJson(g)},
               {"last_event", events_.size()}};
 }
 

@@ -7,40 +7,30 @@
 
 namespace semis::room {
 
-Result<std::unique_ptr<Room>> Room::fromLog(const store::GameLog& log, std::array<std::string, 2> names,
-                                            TimePoint now, long long sinceLastMs) {
-  const store::GameRow& g = log.game;
-  auto rules = parseRules(g.rules);
-  if (!rules) return fail("game " + g.id + ": " + rules.error().message);
-  protocol::GameSpec spec;
-  spec.rules = *rules;
-  spec.mode = g.mode == "friend"  ? protocol::Mode::Friend
-              : g.mode == "local" ? protocol::Mode::Local
-                                  : protocol::Mode::Ai;
-  spec.level = g.level;
-  spec.clock = {g.clockSeconds, g.clockIncrement};
-  spec.rated = g.rated;
-  auto room = std::make_unique<Room>(g.id, spec, g.created);
+Result<std::unique_ptr<Room>> Room::fromLog(const GameLog& log, std::array<std::string, 2> names, TimePoint now,
+                                            long long sinceLastMs) {
+  const GameHeader& g = log.game;
+  auto room = std::make_unique<Room>(g.id, g.spec, g.created);
   // Loaded now: a player not (yet) counted connected gets the whole claim delay from now.
   const long long loadedMs = g.updated + std::max(0LL, sinceLastMs);
-  room->seats_[0] = {g.seatS, std::move(names[0]), 0, loadedMs};
-  room->seats_[1] = {g.seatN, std::move(names[1]), 0, loadedMs};
+  room->seats_[0] = {g.seats[0], std::move(names[0]), 0, loadedMs};
+  room->seats_[1] = {g.seats[1], std::move(names[1]), 0, loadedMs};
   room->actions_ = log.moves;
   if (!room->rebuild()) return fail("game " + g.id + ": its stored actions do not replay");
-  for (const store::MoveRow& m : room->actions_) room->noteAction(m);
-  for (const store::EventRow& e : log.events) room->absorb(e.json);
+  for (const ActionRecord& m : room->actions_) room->noteAction(m);
+  for (const EventRecord& e : log.events) room->absorb(e.json);
   room->startClock(now - std::chrono::milliseconds(std::max(0LL, sinceLastMs)));
   return room;
 }
 
-Outcome<void> Room::follow(const store::Action& action, const std::array<std::string, 2>& names, TimePoint now,
+Outcome<void> Room::follow(const RemoteAction& action, const std::array<std::string, 2>& names, TimePoint now,
                            long long sinceLastMs) {
   if (action.events.empty() || action.events.front().n != lastEvent() + 1)
     return tl::unexpected(Refusal{"stale", "not the next action of this game", lastEvent()});
-  if (action.update) {
-    const std::array<const std::string*, 2> holders{&action.update->seatS, &action.update->seatN};
+  if (action.seats) {
     for (std::size_t s = 0; s < 2; ++s) {
-      if (seats_[s].player != *holders[s]) seats_[s] = {*holders[s], names[s], 0, action.at};
+      const std::string& holder = (*action.seats)[s];
+      if (seats_[s].player != holder) seats_[s] = {holder, names[s], 0, action.at};
     }
   }
   if (action.move) {
@@ -48,28 +38,28 @@ Outcome<void> Room::follow(const store::Action& action, const std::array<std::st
     if (!replay(*action.move)) return tl::unexpected(Refusal{"internal", "the action does not replay here", {}});
     noteAction(*action.move);
   }
-  for (const store::EventRow& e : action.events) absorb(e.json);
+  for (const EventRecord& e : action.events) absorb(e.json);
   clockRunning_ = false;
   startClock(now - std::chrono::milliseconds(std::max(0LL, sinceLastMs)));
   return {};
 }
 
-store::GameLog Room::log() const {
-  store::GameLog out{row(), actions_, {}};
+GameLog Room::log() const {
+  GameLog out{header(), actions_, {}};
   out.events.reserve(events_.size());
   for (std::size_t i = 0; i < events_.size(); ++i) out.events.push_back({static_cast<long long>(i + 1), *events_[i]});
   return out;
 }
 
-std::vector<const store::MoveRow*> Room::standing(bool* whole) const {
-  std::vector<const store::MoveRow*> kept;
-  for (const store::MoveRow& m : actions_) {
-    if (m.kind != "takeback") {
+std::vector<const ActionRecord*> Room::standing(bool* whole) const {
+  std::vector<const ActionRecord*> kept;
+  for (const ActionRecord& m : actions_) {
+    if (m.kind != ActionKind::TakeBack) {
       kept.push_back(&m);
       continue;
     }
     for (int i = 0; i < m.house; ++i) {
-      if (kept.empty() || kept.back()->kind != "move") {
+      if (kept.empty() || kept.back()->kind != ActionKind::Move) {
         if (whole != nullptr) *whole = false;  // a take back of more than was played: a damaged log
         break;
       }
@@ -83,40 +73,54 @@ bool Room::rebuild() {
   game_ = std::make_unique<Game>(spec_.rules);
   adjudication_.reset();
   bool ok = true;
-  for (const store::MoveRow* m : standing(&ok)) ok = replayOne(*m) && ok;
+  for (const ActionRecord* m : standing(&ok)) ok = replayOne(*m) && ok;
   return ok;
 }
 
-bool Room::replay(const store::MoveRow& m) {
+bool Room::replay(const ActionRecord& m) {
   // A take back undoes plies: the game is replayed from its start without them (a few hundred
   // sowings at most, far less than one AI move).
-  if (m.kind == "takeback") return rebuild();
+  if (m.kind == ActionKind::TakeBack) return rebuild();
   return replayOne(m);
 }
 
-bool Room::replayOne(const store::MoveRow& m) {
-  const Side side = m.side == 0 ? Side::South : Side::North;
-  if (m.kind == "move") return game_->play(m.house).has_value();
-  if (m.kind == "swap") return game_->swap().has_value();
-  if (m.kind == "split") return game_->agreeSplit().has_value();
-  if (m.kind == "resign" || m.kind == "timeout") {
-    adjudication_ = Json{{"winner", protocol::sideName(other(side))}, {"reason", m.kind == "resign" ? "resign" : "time"}};
-  } else if (m.kind == "draw") {
-    adjudication_ = Json{{"winner", "draw"}, {"reason", "agreement"}};
-  } else if (m.kind == "abort" || m.kind == "no_show") {
-    adjudication_ = Json{{"winner", "draw"}, {"reason", "aborted"}};
-  } else if (m.kind == "claim") {
-    adjudication_ = Json{{"winner", protocol::sideName(side)}, {"reason", "left"}};
+bool Room::replayOne(const ActionRecord& m) {
+  const Side side = m.side;
+  switch (m.kind) {
+    case ActionKind::Move:
+      return game_->play(m.house).has_value();
+    case ActionKind::Swap:
+      return game_->swap().has_value();
+    case ActionKind::Split:
+      return game_->agreeSplit().has_value();
+    case ActionKind::Resign:
+    case ActionKind::Timeout:
+      adjudication_ = Json{{"winner", protocol::sideName(other(side))},
+                           {"reason", m.kind == ActionKind::Resign ? "resign" : "time"}};
+      return true;
+    case ActionKind::Draw:
+      adjudication_ = Json{{"winner", "draw"}, {"reason", "agreement"}};
+      return true;
+    case ActionKind::Abort:
+    case ActionKind::NoShow:
+      adjudication_ = Json{{"winner", "draw"}, {"reason", "aborted"}};
+      return true;
+    case ActionKind::Claim:
+      adjudication_ = Json{{"winner", protocol::sideName(side)}, {"reason", "left"}};
+      return true;
+    case ActionKind::TakeBack:
+      return true;  // standing() left out the moves it undid
   }
-  return true;
+  return false;
 }
 
-void Room::noteAction(const store::MoveRow& m) {
-  if (m.kind == "move" && !m.clientId.empty()) {
-    const std::string& holder = seats_[static_cast<std::size_t>(m.side)].player;
+void Room::noteAction(const ActionRecord& m) {
+  if (m.kind == ActionKind::Move && !m.clientId.empty()) {
+    const std::string& holder = seats_[static_cast<std::size_t>(index(m.side))].player;
     moveIds_[holder + '\n' + m.clientId] = m.eventN;
   }
-  if (m.kind == "move" || m.kind == "swap" || m.kind == "split" || m.kind == "takeback")
+  if (m.kind == ActionKind::Move || m.kind == ActionKind::Swap || m.kind == ActionKind::Split ||
+      m.kind == ActionKind::TakeBack)
     lastPositionEvent_ = std::max(lastPositionEvent_, m.eventN);
   if (m.clockS >= 0) remaining_ = {m.clockS, m.clockN};
 }

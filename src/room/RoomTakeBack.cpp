@@ -3,11 +3,10 @@
 // plies it undid, one event with the position now), so a reload, another instance or a restart
 // replays the same game: the moves left, as if the undone ones had never been played.
 
+#include "protocol/GameJson.hpp"
 #include "room/Room.hpp"
 
 namespace semis::room {
-
-Json roomLegalJson(const Board& board, const Position& pos);
 
 namespace {
 
@@ -35,7 +34,7 @@ int Room::takeBackPlies(Side side) const {
   const auto kept = standing();
   if (kept.size() < static_cast<std::size_t>(n)) return 0;
   for (std::size_t i = kept.size() - static_cast<std::size_t>(n); i < kept.size(); ++i) {
-    if (kept[i]->kind != "move") return 0;
+    if (kept[i]->kind != ActionKind::Move) return 0;
   }
   return n;
 }
@@ -54,7 +53,7 @@ Outcome<Change> Room::takeBack(const std::string& who, TimePoint now) {
   if (clockRunning_) remaining_[si] = clockLeft(*side, now);
   turnStart_ = now;
   drawOffer_.reset();
-  store::MoveRow row = action("takeback", *side, n, "");
+  ActionRecord row = action(ActionKind::TakeBack, *side, n, "");
   actions_.push_back(row);
   const bool ok = rebuild();
   actions_.pop_back();  // stage() appends it again with its events
@@ -68,7 +67,7 @@ Outcome<Change> Room::takeBack(const std::string& who, TimePoint now) {
           {"plies", n},
           {"set", game_->currentSet()},
           {"position", protocol::positionJson(board, game_->position())},
-          {"legal", roomLegalJson(board, game_->position())}};
+          {"legal", protocol::legalJson(board, game_->position())}};
   if (spec_.clock.enabled()) ev["clock"] = clockJson(now);
   Change change = stage(row, {std::move(ev)}, false);
   lastPositionEvent_ = row.eventN;

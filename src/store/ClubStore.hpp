@@ -13,13 +13,15 @@
 
 namespace semis::store {
 
-// A player who signed up. `username` is unique without regard to case (3..20 of [A-Za-z0-9_-]);
-// the display name stays the player row's `name`. `passwordHash` is libsodium's Argon2id string.
+// A player who signed up. `username` is unique by its key, which the caller computes
+// (accounts::usernameKey: without regard to case); the display name stays the player row's `name`.
+// `passwordHash` is libsodium's Argon2id string.
 struct AccountRow {
   std::string player;
   std::string username;
   std::string passwordHash;
   long long created = 0;  // unix ms
+  std::string usernameKey;
 };
 
 // One player's rating in one rated game (`key`: kalah, kalah-club, mangala, mangala-castle,
@@ -87,10 +89,10 @@ class ClubStore {
   ClubStore(const ClubStore&) = delete;
   ClubStore& operator=(const ClubStore&) = delete;
 
-  // Accounts. createAccount is a Conflict when the username (any case) or the player is taken;
-  // the player row must exist.
+  // Accounts. createAccount is a Conflict when the username's key or the player is taken; the
+  // player row must exist.
   virtual StoreResult<void> createAccount(const AccountRow& account) = 0;
-  virtual StoreResult<std::optional<AccountRow>> accountByUsername(const std::string& username) = 0;
+  virtual StoreResult<std::optional<AccountRow>> accountByUsername(const std::string& usernameKey) = 0;
   virtual StoreResult<std::optional<AccountRow>> accountOf(const std::string& player) = 0;
   // Deletes the account, its sessions, claim codes, seeks, friends and blocks; the player row stays
   // (other players' games name him) renamed `deletedName`; ratings and history are removed.

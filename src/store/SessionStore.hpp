@@ -6,14 +6,13 @@
 // Reached through Store::sessions().
 //
 // The statements are the same text on both backends: one implementation (SessionStore.cpp) runs
-// them through a backend's SqlCall (store/StudyStore.hpp).
+// them through a backend's SqlRunner (store/SqlRunner.hpp).
 
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "store/Store.hpp"
-#include "store/StudyStore.hpp"
 
 namespace semis::store {
 
@@ -48,6 +47,7 @@ class SessionStore {
   virtual StoreResult<std::vector<std::string>> revoke(const std::string& player, const std::string& id) = 0;
 };
 
-[[nodiscard]] std::unique_ptr<SessionStore> makeSessionStore(SqlCall call);
+class SqlRunner;
+[[nodiscard]] std::unique_ptr<SessionStore> makeSessionStore(SqlRunner& runner);
 
 }  // namespace semis::store

@@ -7,7 +7,6 @@
 
 #include <string>
 
-#include "accounts/Tokens.hpp"
 #include "store/ClubSchema.hpp"
 #include "store/StudyStore.hpp"
 #include "store/SqliteStore.hpp"
@@ -37,7 +36,7 @@ CREATE TABLE IF NOT EXISTS events(
 // Version 2: players by public id, tokens only as hashes, seats hold player ids, games know when
 // they last changed. A seat token without a player row (none should exist) gets a new player, so
 // no seat is freed and no plain token survives. semis_hash_token and semis_new_id are registered
-// on the connection for this step (accounts/Tokens.hpp).
+// on the connection for this step (the caller's OpenOptions::hashToken and newId).
 constexpr const char* kStep2 = R"SQL(
 INSERT OR IGNORE INTO players(token, id, name)
   SELECT seat, semis_new_id(), 'Player' FROM (SELECT seat_s AS seat FROM games UNION SELECT seat_n FROM games)
@@ -59,98 +58,62 @@ CREATE INDEX games_seat_s ON games(seat_s, status);
 CREATE INDEX games_seat_n ON games(seat_n, status);
 )SQL";
 
-constexpr const char* kSteps[] = {kStep1, kStep2, kClubSchema, kStudySchema, kTrustSchema};
-static_assert(sizeof(kSteps) / sizeof(kSteps[0]) == kSchemaVersion);
+constexpr SchemaStep kSteps[] = {{1, kStep1}, {2, kStep2}, {3, kClubSchema}, {4, kStudySchema}, {5, kTrustSchema}};
+static_assert(std::size(kSteps) == kSchemaVersion);
 
+const OpenOptions& optionsOf(sqlite3_context* context) {
+  return *static_cast<const OpenOptions*>(sqlite3_user_data(context));
+}
+
+void resultText(sqlite3_context* context, const std::string& text) {
+  sqlite3_result_text(context, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
+}
+
+// Without the caller's functions a version-1 file cannot be upgraded: the step fails, the file stays.
 void hashTokenFunction(sqlite3_context* context, int, sqlite3_value** argv) {
+  const OpenOptions& options = optionsOf(context);
+  if (!options.hashToken) return sqlite3_result_error(context, "upgrading from version 1 needs OpenOptions::hashToken", -1);
   const auto* text = sqlite3_value_text(argv[0]);
-  const std::string hash = accounts::hashToken(text == nullptr ? "" : reinterpret_cast<const char*>(text));
-  sqlite3_result_text(context, hash.data(), static_cast<int>(hash.size()), SQLITE_TRANSIENT);
+  resultText(context, options.hashToken(text == nullptr ? "" : reinterpret_cast<const char*>(text)));
 }
 
 void newIdFunction(sqlite3_context* context, int, sqlite3_value**) {
-  const std::string id = accounts::randomId(10);
-  sqlite3_result_text(context, id.data(), static_cast<int>(id.size()), SQLITE_TRANSIENT);
+  const OpenOptions& options = optionsOf(context);
+  if (!options.newId) return sqlite3_result_error(context, "upgrading from version 1 needs OpenOptions::newId", -1);
+  resultText(context, options.newId());
 }
 
-StoreResult<bool> hasTable(SqliteConn& conn, const char* name) {
-  auto s = conn.prepare("SELECT 1 FROM sqlite_master WHERE type='table' AND name=?");
-  if (!s) return tl::unexpected(s.error());
-  sqlite3_bind_text(*s, 1, name, -1, SQLITE_STATIC);
-  const int rc = sqlite3_step(*s);
-  sqlite3_reset(*s);
-  if (rc != SQLITE_ROW && rc != SQLITE_DONE) return tl::unexpected(conn.error(rc, "schema"));
-  return rc == SQLITE_ROW;
+StoreResult<bool> hasTable(SqlTx& tx, const char* name) {
+  auto r = tx.run("SELECT 1 FROM sqlite_master WHERE type='table' AND name=$1", {std::string(name)});
+  if (!r) return tl::unexpected(r.error());
+  return !r->rows.empty();
 }
 
 }  // namespace
 
-static StoreResult<void> migrateSteps(SqliteConn& conn);
+std::span<const SchemaStep> sqliteSchemaSteps() { return kSteps; }
 
-StoreResult<int> sqliteSchemaVersion(SqliteConn& conn) {
-  auto versioned = hasTable(conn, "schema_version");
+StoreResult<int> sqliteSchemaVersion(SqlTx& tx) {
+  auto versioned = hasTable(tx, "schema_version");
   if (!versioned) return tl::unexpected(versioned.error());
   if (!*versioned) {
-    auto legacy = hasTable(conn, "players");
+    auto legacy = hasTable(tx, "players");
     if (!legacy) return tl::unexpected(legacy.error());
     return *legacy ? 1 : 0;
   }
-  auto s = conn.prepare("SELECT version FROM schema_version");
-  if (!s) return tl::unexpected(s.error());
-  const int rc = sqlite3_step(*s);
-  const int version = rc == SQLITE_ROW ? sqlite3_column_int(*s, 0) : 0;
-  sqlite3_reset(*s);
-  if (rc != SQLITE_ROW) return tl::unexpected(conn.error(rc, "schema version"));
-  return version;
-}
-
-StoreResult<void> migrateSqlite(SqliteConn& conn) {
-  // Step 2 drops the plain tokens: freed pages are zeroed, so no copy of the file keeps them.
-  if (auto r = conn.exec("PRAGMA secure_delete=ON"); !r) return r;
-  auto r = migrateSteps(conn);
-  (void)conn.exec("PRAGMA secure_delete=OFF");
-  return r;
-}
-
-static StoreResult<void> migrateSteps(SqliteConn& conn) {
-  for (int step = 1; step <= kSchemaVersion; ++step) {
-    if (auto r = conn.exec("BEGIN IMMEDIATE"); !r) return r;
-    auto version = sqliteSchemaVersion(conn);
-    if (!version) {
-      conn.rollback();
-      return tl::unexpected(version.error());
-    }
-    if (*version > kSchemaVersion) {
-      conn.rollback();
-      return tl::unexpected(StoreError{Fault::Other, "the database has schema version " + std::to_string(*version) +
-                                                         ", newer than this server's " +
-                                                         std::to_string(kSchemaVersion)});
-    }
-    if (*version >= step) {
-      conn.rollback();
-      continue;
-    }
-    const std::string record = "CREATE TABLE IF NOT EXISTS schema_version(version INTEGER NOT NULL, opened INTEGER "
-                               "NOT NULL DEFAULT 0); DELETE FROM schema_version; INSERT INTO schema_version(version) "
-                               "VALUES(" + std::to_string(step) + ");";
-    auto r = conn.exec(kSteps[step - 1]);
-    if (r) r = conn.exec(record.c_str());
-    if (r) r = conn.exec("COMMIT");
-    if (!r) {
-      conn.rollback();
-      return tl::unexpected(StoreError{r.error().fault, "schema step " + std::to_string(step) + ": " + r.error().message});
-    }
-  }
-  return {};
+  auto r = tx.run("SELECT version FROM schema_version");
+  if (!r) return tl::unexpected(r.error());
+  if (r->rows.empty()) return tl::unexpected(StoreError{Fault::Corrupt, "schema_version holds no version"});
+  return r->rows.front().small(0);
 }
 
 // Registered before migrating: only step 2 uses them, but a connection without them could not run it.
-int registerSqliteFunctions(sqlite3* db) {
-  int rc = sqlite3_create_function_v2(db, "semis_hash_token", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nullptr,
+int registerSqliteFunctions(sqlite3* db, const OpenOptions* options) {
+  auto* app = const_cast<OpenOptions*>(options);  // sqlite3_user_data hands it back, read as const
+  int rc = sqlite3_create_function_v2(db, "semis_hash_token", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, app,
                                       hashTokenFunction, nullptr, nullptr, nullptr);
   if (rc == SQLITE_OK) {
-    rc = sqlite3_create_function_v2(db, "semis_new_id", 0, SQLITE_UTF8, nullptr, newIdFunction, nullptr, nullptr,
-                                    nullptr);
+    rc = sqlite3_create_function_v2(db, "semis_new_id", 0, SQLITE_UTF8, app, newIdFunction, nullptr, nullptr, nullptr);
   }
   return rc;
 }

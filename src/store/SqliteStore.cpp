@@ -1,8 +1,7 @@
 #include "store/SqliteStore.hpp"
 
-#include "store/SqliteCommon.hpp"
-
 #include <cerrno>
+#include <charconv>
 #include <thread>
 
 namespace semis::store {
@@ -22,16 +21,6 @@ int busyHandler(void* arg, int count) {
   return 1;
 }
 
-constexpr const char* kGameColumns =
-    "SELECT id,rules,mode,level,clock_seconds,clock_increment,seat_s,seat_n,status,result,created,updated,rated "
-    "FROM games WHERE id=?";
-
-
-long long nowMs() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
 StoreResult<void> openConn(SqliteConn& conn, const std::string& path, int flags, int busyTimeoutMs) {
   conn.busyTimeoutMs = busyTimeoutMs;
   const int rc = sqlite3_open_v2(path.c_str(), &conn.db, flags | SQLITE_OPEN_FULLMUTEX, nullptr);
@@ -43,6 +32,181 @@ StoreResult<void> openConn(SqliteConn& conn, const std::string& path, int flags,
   sqlite3_busy_handler(conn.db, busyHandler, &conn);
   return {};
 }
+
+// Resets a cached statement whatever way the call leaves.
+struct Reset {
+  sqlite3_stmt* s;
+  ~Reset() {
+    sqlite3_reset(s);
+    sqlite3_clear_bindings(s);
+  }
+};
+
+// The number N of a parameter named "$N" or "?N" (SQLite numbers "$N" names by first appearance,
+// not by N), or 0.
+std::size_t parameterNumber(const char* name) {
+  if (name == nullptr || (name[0] != '$' && name[0] != '?')) return 0;
+  const std::string_view digits(name + 1);
+  std::size_t n = 0;
+  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), n);
+  return ec == std::errc() && end == digits.data() + digits.size() ? n : 0;
+}
+
+// The statements of one transaction on one connection, its mutex held.
+class SqliteTx final : public SqlTx {
+ public:
+  explicit SqliteTx(SqliteConn& conn) : conn_(conn) {}
+
+  StoreResult<SqlResult> run(std::string_view sql, const std::vector<SqlValue>& params) override {
+    auto prepared = conn_.prepare(sql);
+    if (!prepared) return tl::unexpected(prepared.error());
+    sqlite3_stmt* s = *prepared;
+    Reset reset{s};
+    // Each parameter by its number: "$2" binds params[1] wherever it first appears; a plain "?"
+    // takes its position.
+    for (int i = 1; i <= sqlite3_bind_parameter_count(s); ++i) {
+      const char* name = sqlite3_bind_parameter_name(s, i);
+      const std::size_t n = name == nullptr ? static_cast<std::size_t>(i) : parameterNumber(name);
+      if (n == 0 || n > params.size()) {
+        return tl::unexpected(StoreError{Fault::Other, "parameter " + std::string(name != nullptr ? name : "?") +
+                                                           " not given: " + std::string(sql)});
+      }
+      const SqlValue& v = params[n - 1];
+      if (const auto* x = std::get_if<long long>(&v)) sqlite3_bind_int64(s, i, *x);
+      if (const auto* d = std::get_if<double>(&v)) sqlite3_bind_double(s, i, *d);
+      if (const auto* t = std::get_if<std::string>(&v)) {
+        sqlite3_bind_text(s, i, t->data(), static_cast<int>(t->size()), SQLITE_TRANSIENT);
+      }
+    }
+    SqlResult out;
+    int rc = 0;
+    while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+      std::vector<SqlRow::Cell> cells;
+      for (int c = 0; c < sqlite3_column_count(s); ++c) {
+        switch (sqlite3_column_type(s, c)) {
+          case SQLITE_INTEGER:
+            cells.emplace_back(static_cast<long long>(sqlite3_column_int64(s, c)));
+            break;
+          case SQLITE_FLOAT:
+            cells.emplace_back(sqlite3_column_double(s, c));
+            break;
+          case SQLITE_NULL:
+            cells.emplace_back(std::monostate{});
+            break;
+          default: {
+            const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(s, c));
+            cells.emplace_back(std::string(p, static_cast<std::size_t>(sqlite3_column_bytes(s, c))));
+          }
+        }
+      }
+      out.rows.emplace_back(std::move(cells));
+    }
+    if (rc != SQLITE_DONE) return tl::unexpected(conn_.error(rc, std::string(sql.substr(0, 60))));
+    out.changed = sqlite3_changes(conn_.db);
+    return out;
+  }
+
+  StoreResult<void> script(const char* sql) override { return conn_.exec(sql); }
+
+ private:
+  SqliteConn& conn_;
+};
+
+class SqliteRunner final : public SqlRunner {
+ public:
+  explicit SqliteRunner(OpenOptions options) : options_(std::move(options)) {}
+
+  ~SqliteRunner() override {
+    std::lock_guard lock(writer_.mutex);
+    if (writer_.db != nullptr) {
+      (void)sqlite3_wal_checkpoint_v2(writer_.db, nullptr, SQLITE_CHECKPOINT_TRUNCATE, nullptr, nullptr);
+    }
+  }
+
+  StoreResult<void> open(const std::string& path) {
+    SqliteConn& w = writer_;
+    if (auto r = openConn(w, path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, options_.busyTimeoutMs); !r) return r;
+    // A file the process may not write opens read-only without a word, and then stays in its old
+    // journal mode: check the mode took.
+    auto journal = SqliteTx(w).run("PRAGMA journal_mode=WAL", {});
+    if (!journal) return tl::unexpected(StoreError{journal.error().fault, "cannot use " + path + ": " + journal.error().message});
+    const std::string got = journal->rows.empty() ? "" : journal->rows.front().text(0);
+    if (got != "wal") {
+      const bool readOnly = sqlite3_db_readonly(w.db, "main") == 1;
+      return tl::unexpected(StoreError{readOnly ? Fault::ReadOnly : Fault::Other,
+                                       "cannot use " + path + ": " +
+                                           (readOnly ? "read-only" : "no write-ahead log (journal mode " + got + ")")});
+    }
+    // The checkpoint is maintain()'s alone (wal_autocheckpoint=0): its fsync would otherwise stall
+    // the action that happened to trigger it.
+    for (const char* sql : {"PRAGMA synchronous=NORMAL", "PRAGMA wal_autocheckpoint=0", "PRAGMA foreign_keys=ON"}) {
+      if (auto r = w.exec(sql); !r) return r;
+    }
+    if (const int rc = registerSqliteFunctions(w.db, &options_); rc != SQLITE_OK) {
+      return tl::unexpected(w.error(rc, "functions"));
+    }
+    if (auto r = openConn(reader_, path, SQLITE_OPEN_READWRITE, options_.busyTimeoutMs); !r) return r;
+    (void)reader_.exec("PRAGMA query_only=1");
+    SqliteConn& c = checkpointer_;
+    if (auto r = openConn(c, path, SQLITE_OPEN_READWRITE, options_.busyTimeoutMs); !r) return r;
+    // The checkpoint runs off the request path: it may wait longer for the log restart than a call.
+    c.busyTimeoutMs = 1000;
+    // A connection learns the file is in WAL mode only once it reads it; until then checkpoints do nothing.
+    return c.exec("SELECT count(*) FROM sqlite_master");
+  }
+
+  [[nodiscard]] std::string_view backend() const override { return "sqlite"; }
+
+  // Write: the writer's mutex for the whole transaction (no other thread's statement can land inside
+  // it), BEGIN IMMEDIATE (the file's write lock taken up front, so a transaction never fails half way
+  // for a lock), COMMIT or ROLLBACK whatever `body` answers. Reads take the reader.
+  StoreResult<void> transaction(Access access, const std::function<StoreResult<void>(SqlTx&)>& body) override {
+    SqliteConn& conn = access == Access::Write ? writer_ : reader_;
+    std::lock_guard lock(conn.mutex);
+    if (access != Access::Read) {
+      if (auto r = conn.run(access == Access::Write ? "BEGIN IMMEDIATE" : "BEGIN"); !r) return r;
+    }
+    SqliteTx tx(conn);
+    StoreResult<void> result = body(tx);
+    if (result && access == Access::Write) {
+      if (auto c = conn.run("COMMIT"); !c) result = tl::unexpected(c.error());
+    }
+    conn.rollback();  // a failed write, or a read transaction: nothing to keep
+    return result;
+  }
+
+  [[nodiscard]] std::span<const SchemaStep> schemaSteps() const override { return sqliteSchemaSteps(); }
+  StoreResult<int> schemaVersion(SqlTx& tx) override { return sqliteSchemaVersion(tx); }
+
+  // Step 2 drops the plain tokens: freed pages are zeroed, so no copy of the file keeps them.
+  StoreResult<void> migrating(bool starting) override {
+    std::lock_guard lock(writer_.mutex);
+    if (starting) return writer_.exec("PRAGMA secure_delete=ON");
+    (void)writer_.exec("PRAGMA secure_delete=OFF");
+    return {};
+  }
+
+  StoreResult<void> maintain() override {
+    std::lock_guard lock(checkpointer_.mutex);
+    int logFrames = 0;
+    int copied = 0;
+    int rc = sqlite3_wal_checkpoint_v2(checkpointer_.db, nullptr, SQLITE_CHECKPOINT_PASSIVE, &logFrames, &copied);
+    // A passive checkpoint never resets the log while moves keep coming: once it has copied everything
+    // and the log is long, restart it (a wait of a few frames for the writer, then the file starts over).
+    if (rc == SQLITE_OK && logFrames > 4000 && copied == logFrames) {
+      rc = sqlite3_wal_checkpoint_v2(checkpointer_.db, nullptr, SQLITE_CHECKPOINT_RESTART, nullptr, nullptr);
+    }
+    // Busy is no failure here: another process holds the file, the next round copies the log.
+    if (rc != SQLITE_OK && (rc & 0xff) != SQLITE_BUSY) return tl::unexpected(checkpointer_.error(rc, "checkpoint"));
+    return {};
+  }
+
+ private:
+  const OpenOptions options_;
+  SqliteConn writer_;
+  SqliteConn reader_;
+  SqliteConn checkpointer_;
+};
 
 }  // namespace
 
@@ -84,12 +248,14 @@ StoreError SqliteConn::error(int rc, const std::string& what) const {
   return StoreError{fault, std::move(message)};
 }
 
-StoreResult<sqlite3_stmt*> SqliteConn::prepare(const char* sql) {
-  if (auto it = statements.find(sql); it != statements.end()) return it->second;
+StoreResult<sqlite3_stmt*> SqliteConn::prepare(std::string_view sql) {
+  std::string key(sql);
+  if (auto it = statements.find(key); it != statements.end()) return it->second;
   sqlite3_stmt* stmt = nullptr;
-  const int rc = sqlite3_prepare_v3(db, sql, -1, SQLITE_PREPARE_PERSISTENT, &stmt, nullptr);
+  const int rc = sqlite3_prepare_v3(db, key.c_str(), static_cast<int>(key.size()), SQLITE_PREPARE_PERSISTENT, &stmt,
+                                    nullptr);
   if (rc != SQLITE_OK) return tl::unexpected(error(rc, "prepare"));
-  statements.emplace(sql, stmt);
+  statements.emplace(std::move(key), stmt);
   return stmt;
 }
 
@@ -102,8 +268,10 @@ StoreResult<void> SqliteConn::exec(const char* sql) {
 }
 
 StoreResult<void> SqliteConn::run(const char* sql) {
-  SEMIS_PREPARE(*this, s, sql);
-  const int rc = sqlite3_step(s);
+  auto s = prepare(sql);
+  if (!s) return tl::unexpected(s.error());
+  Reset reset{*s};
+  const int rc = sqlite3_step(*s);
   if (rc != SQLITE_DONE && rc != SQLITE_ROW) return tl::unexpected(error(rc, sql));
   return {};
 }
@@ -112,325 +280,18 @@ void SqliteConn::rollback() {
   if (db != nullptr && sqlite3_get_autocommit(db) == 0) (void)run("ROLLBACK");
 }
 
-StoreResult<std::unique_ptr<Store>> SqliteStore::open(const std::string& path, const OpenOptions& options) {
-  std::unique_ptr<SqliteStore> store(new SqliteStore);
-  SqliteConn& w = store->writer_;
-  if (auto r = openConn(w, path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, options.busyTimeoutMs); !r) {
-    return tl::unexpected(r.error());
-  }
-  {
-    // A file the process may not write opens read-only without a word, and then stays in its old
-    // journal mode: check the mode took.
-    SEMIS_PREPARE(w, s, "PRAGMA journal_mode=WAL");
-    const int rc = sqlite3_step(s);
-    if (rc != SQLITE_ROW) return tl::unexpected(w.error(rc, "cannot use " + path));
-    if (colText(s, 0) != "wal") {
-      const bool readOnly = sqlite3_db_readonly(w.db, "main") == 1;
-      return tl::unexpected(StoreError{readOnly ? Fault::ReadOnly : Fault::Other,
-                                       "cannot use " + path + ": " +
-                                           (readOnly ? "read-only" : "no write-ahead log (journal mode " + colText(s, 0) + ")")});
-    }
-  }
-  // The checkpoint is maintain()'s alone (wal_autocheckpoint=0): its fsync would otherwise stall
-  // the action that happened to trigger it.
-  for (const char* sql : {"PRAGMA synchronous=NORMAL", "PRAGMA wal_autocheckpoint=0", "PRAGMA foreign_keys=ON"}) {
-    if (auto r = w.exec(sql); !r) return tl::unexpected(r.error());
-  }
-  if (const int rc = registerSqliteFunctions(w.db); rc != SQLITE_OK) return tl::unexpected(w.error(rc, "functions"));
-  if (auto r = migrateSqlite(w); !r) return tl::unexpected(StoreError{r.error().fault, path + ": " + r.error().message});
-  // A real write now, so a read-only file or directory or a full disk stops the server at start
-  // instead of at its first move.
-  auto wrote = writeTransaction<void>(w, [&]() -> StoreResult<void> {
-    SEMIS_PREPARE(w, s, "UPDATE schema_version SET opened=?");
-    sqlite3_bind_int64(s, 1, nowMs());
-    if (const int rc = sqlite3_step(s); rc != SQLITE_DONE) return tl::unexpected(w.error(rc, "write"));
-    return {};
-  });
-  if (!wrote) return tl::unexpected(StoreError{wrote.error().fault, "cannot write " + path + ": " + wrote.error().message});
-
-  if (auto r = openConn(store->reader_, path, SQLITE_OPEN_READWRITE, options.busyTimeoutMs); !r) {
-    return tl::unexpected(r.error());
-  }
-  (void)store->reader_.exec("PRAGMA query_only=1");
-  SqliteConn& c = store->checkpointer_;
-  if (auto r = openConn(c, path, SQLITE_OPEN_READWRITE, options.busyTimeoutMs); !r) return tl::unexpected(r.error());
-  // The checkpoint runs off the request path: it may wait longer for the log restart than a call.
-  c.busyTimeoutMs = 1000;
-  // A connection learns the file is in WAL mode only once it reads it; until then checkpoints do nothing.
-  if (auto r = c.exec("SELECT count(*) FROM sqlite_master"); !r) return tl::unexpected(r.error());
-  SqliteStore* self = store.get();
-  store->club_ = makeSqliteClub(store->writer_, store->reader_,
-                                [self](const GameRow& game, const std::vector<EventRow>& events) -> StoreResult<void> {
-                                  if (auto r = self->insertGame(game); !r) return r;
-                                  for (const EventRow& e : events) {
-                                    if (auto r = self->insertEvent(game.id, e); !r) return r;
-                                  }
-                                  return {};
-                                });
-  const SqlCall call = [self](bool write, const char* sql, const std::vector<std::string>& params) {
-    return sqliteCall(self->writer_, self->reader_, write, sql, params);
-  };
-  store->study_ = makeStudyStore(call);
-  store->sessions_ = makeSessionStore(call);
-  return std::unique_ptr<Store>(std::move(store));
+StoreResult<std::unique_ptr<SqlRunner>> openSqliteRunner(const std::string& path, const OpenOptions& options) {
+  auto runner = std::make_unique<SqliteRunner>(options);
+  if (auto r = runner->open(path); !r) return tl::unexpected(r.error());
+  return std::unique_ptr<SqlRunner>(std::move(runner));
 }
 
-SqliteStore::~SqliteStore() {
-  std::lock_guard lock(writer_.mutex);
-  if (writer_.db != nullptr) {
-    (void)sqlite3_wal_checkpoint_v2(writer_.db, nullptr, SQLITE_CHECKPOINT_TRUNCATE, nullptr, nullptr);
-  }
-}
-
-StoreResult<void> SqliteStore::insertGame(const GameRow& g) {
-  SEMIS_PREPARE(writer_, s,
-                "INSERT INTO games(id,rules,mode,level,clock_seconds,clock_increment,seat_s,seat_n,status,result,"
-                "created,updated,rated) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?)");
-  bindText(s, 1, g.id);
-  bindText(s, 2, g.rules);
-  bindText(s, 3, g.mode);
-  bindText(s, 4, g.level);
-  sqlite3_bind_int(s, 5, g.clockSeconds);
-  sqlite3_bind_int(s, 6, g.clockIncrement);
-  bindText(s, 7, g.seatS);
-  bindText(s, 8, g.seatN);
-  bindText(s, 9, g.status);
-  bindText(s, 10, g.result);
-  sqlite3_bind_int64(s, 11, g.created);
-  sqlite3_bind_int64(s, 12, g.updated != 0 ? g.updated : g.created);
-  sqlite3_bind_int(s, 13, g.rated ? 1 : 0);
-  if (const int rc = sqlite3_step(s); rc != SQLITE_DONE) return tl::unexpected(writer_.error(rc, "game " + g.id));
-  return {};
-}
-
-StoreResult<void> SqliteStore::insertEvent(const std::string& game, const EventRow& e) {
-  SEMIS_PREPARE(writer_, s, "INSERT INTO events(game,n,json) VALUES(?,?,?)");
-  bindText(s, 1, game);
-  sqlite3_bind_int64(s, 2, e.n);
-  bindText(s, 3, e.json);
-  if (const int rc = sqlite3_step(s); rc != SQLITE_DONE) {
-    return tl::unexpected(writer_.error(rc, "event " + std::to_string(e.n) + " of game " + game));
-  }
-  return {};
-}
-
-StoreResult<void> SqliteStore::createPlayer(const PlayerRow& p, const std::string& tokenHash) {
-  return writeTransaction<void>(writer_, [&]() -> StoreResult<void> {
-    {
-      SEMIS_PREPARE(writer_, s, "INSERT INTO players(id,name,created) VALUES(?,?,?)");
-      bindText(s, 1, p.id);
-      bindText(s, 2, p.name);
-      sqlite3_bind_int64(s, 3, p.created);
-      if (const int rc = sqlite3_step(s); rc != SQLITE_DONE) return tl::unexpected(writer_.error(rc, "player " + p.id));
-    }
-    SEMIS_PREPARE(writer_, s, "INSERT INTO tokens(token_hash,player) VALUES(?,?)");
-    bindText(s, 1, tokenHash);
-    bindText(s, 2, p.id);
-    if (const int rc = sqlite3_step(s); rc != SQLITE_DONE) return tl::unexpected(writer_.error(rc, "token of " + p.id));
-    return {};
-  });
-}
-
-StoreResult<std::optional<PlayerRow>> SqliteStore::readPlayer(const char* sql, const std::string& key) {
-  std::lock_guard lock(reader_.mutex);
-  SEMIS_PREPARE(reader_, s, sql);
-  bindText(s, 1, key);
-  const int rc = sqlite3_step(s);
-  if (rc == SQLITE_ROW) return PlayerRow{colText(s, 0), colText(s, 1), sqlite3_column_int64(s, 2)};
-  if (rc != SQLITE_DONE) return tl::unexpected(reader_.error(rc, "player"));
-  return std::nullopt;
-}
-
-StoreResult<std::optional<PlayerRow>> SqliteStore::playerByToken(const std::string& tokenHash) {
-  return readPlayer(
-      "SELECT p.id,p.name,p.created FROM tokens t JOIN players p ON p.id=t.player WHERE t.token_hash=?", tokenHash);
-}
-
-StoreResult<std::optional<PlayerRow>> SqliteStore::player(const std::string& id) {
-  return readPlayer("SELECT id,name,created FROM players WHERE id=?", id);
-}
-
-StoreResult<void> SqliteStore::renamePlayer(const std::string& id, const std::string& name) {
-  return writeTransaction<void>(writer_, [&]() -> StoreResult<void> {
-    SEMIS_PREPARE(writer_, s, "UPDATE players SET name=? WHERE id=?");
-    bindText(s, 1, name);
-    bindText(s, 2, id);
-    if (const int rc = sqlite3_step(s); rc != SQLITE_DONE) return tl::unexpected(writer_.error(rc, "rename " + id));
-    if (sqlite3_changes(writer_.db) == 0) return tl::unexpected(StoreError{Fault::Other, "no player " + id});
-    return {};
-  });
-}
-
-StoreResult<void> SqliteStore::createGame(const GameRow& game, const std::vector<EventRow>& events) {
-  return writeTransaction<void>(writer_, [&]() -> StoreResult<void> {
-    if (auto r = insertGame(game); !r) return r;
-    for (const auto& e : events) {
-      if (auto r = insertEvent(game.id, e); !r) return r;
-    }
-    return {};
-  });
-}
-
-StoreResult<void> SqliteStore::apply(const Action& a) {
-  return writeTransaction<void>(writer_, [&]() -> StoreResult<void> {
-    if (a.created) {
-      if (auto r = insertGame(*a.created); !r) return r;
-    }
-    if (a.move) {
-      const MoveRow& m = *a.move;
-      SEMIS_PREPARE(writer_, s,
-                    "INSERT INTO moves(game,seq,kind,side,house,client_id,clock_s,clock_n,event_n) "
-                    "VALUES(?,?,?,?,?,?,?,?,?)");
-      bindText(s, 1, a.game);
-      sqlite3_bind_int(s, 2, m.seq);
-      bindText(s, 3, m.kind);
-      sqlite3_bind_int(s, 4, m.side);
-      sqlite3_bind_int(s, 5, m.house);
-      bindText(s, 6, m.clientId);
-      sqlite3_bind_int64(s, 7, m.clockS);
-      sqlite3_bind_int64(s, 8, m.clockN);
-      sqlite3_bind_int64(s, 9, m.eventN);
-      if (const int rc = sqlite3_step(s); rc != SQLITE_DONE) {
-        return tl::unexpected(writer_.error(rc, "move " + std::to_string(m.seq) + " of game " + a.game));
-      }
-    }
-    for (const auto& e : a.events) {
-      if (auto r = insertEvent(a.game, e); !r) return r;
-    }
-    // The game row last: it must exist (an action on no game is refused whole), and `updated`
-    // moves with every action.
-    if (a.update) {
-      SEMIS_PREPARE(writer_, s, "UPDATE games SET updated=?, seat_s=?, seat_n=?, status=?, result=? WHERE id=?");
-      sqlite3_bind_int64(s, 1, a.at);
-      bindText(s, 2, a.update->seatS);
-      bindText(s, 3, a.update->seatN);
-      bindText(s, 4, a.update->status);
-      bindText(s, 5, a.update->result);
-      bindText(s, 6, a.game);
-      if (const int rc = sqlite3_step(s); rc != SQLITE_DONE) return tl::unexpected(writer_.error(rc, "game " + a.game));
-    } else {
-      SEMIS_PREPARE(writer_, s, "UPDATE games SET updated=? WHERE id=?");
-      sqlite3_bind_int64(s, 1, a.at);
-      bindText(s, 2, a.game);
-      if (const int rc = sqlite3_step(s); rc != SQLITE_DONE) return tl::unexpected(writer_.error(rc, "game " + a.game));
-    }
-    if (sqlite3_changes(writer_.db) == 0) return tl::unexpected(StoreError{Fault::Conflict, "no game " + a.game});
-    return {};
-  });
-}
-
-StoreResult<std::optional<GameRow>> SqliteStore::readGame(const std::string& id) {
-  SEMIS_PREPARE(reader_, s, kGameColumns);
-  bindText(s, 1, id);
-  const int rc = sqlite3_step(s);
-  if (rc == SQLITE_ROW) return gameRow(s);
-  if (rc != SQLITE_DONE) return tl::unexpected(reader_.error(rc, "game " + id));
-  return std::nullopt;
-}
-
-StoreResult<std::optional<GameRow>> SqliteStore::game(const std::string& id) {
-  std::lock_guard lock(reader_.mutex);
-  return readGame(id);
-}
-
-StoreResult<std::optional<GameLog>> SqliteStore::loadGame(const std::string& id) {
-  std::lock_guard lock(reader_.mutex);
-  // One read transaction: the game row, its moves and its events from the same commit.
-  if (auto r = reader_.run("BEGIN"); !r) return tl::unexpected(r.error());
-  auto body = [&]() -> StoreResult<std::optional<GameLog>> {
-    auto g = readGame(id);
-    if (!g) return tl::unexpected(g.error());
-    if (!*g) return std::nullopt;
-    GameLog log;
-    log.game = std::move(**g);
-    {
-      SEMIS_PREPARE(reader_, s,
-                    "SELECT seq,kind,side,house,client_id,clock_s,clock_n,event_n FROM moves WHERE game=? ORDER BY seq");
-      bindText(s, 1, id);
-      int rc;
-      while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-        MoveRow m;
-        m.seq = sqlite3_column_int(s, 0);
-        m.kind = colText(s, 1);
-        m.side = sqlite3_column_int(s, 2);
-        m.house = sqlite3_column_int(s, 3);
-        m.clientId = colText(s, 4);
-        m.clockS = sqlite3_column_int64(s, 5);
-        m.clockN = sqlite3_column_int64(s, 6);
-        m.eventN = sqlite3_column_int64(s, 7);
-        log.moves.push_back(std::move(m));
-      }
-      if (rc != SQLITE_DONE) return tl::unexpected(reader_.error(rc, "moves of " + id));
-    }
-    SEMIS_PREPARE(reader_, s, "SELECT n,json FROM events WHERE game=? ORDER BY n");
-    bindText(s, 1, id);
-    int rc;
-    while ((rc = sqlite3_step(s)) == SQLITE_ROW) log.events.push_back({sqlite3_column_int64(s, 0), colText(s, 1)});
-    if (rc != SQLITE_DONE) return tl::unexpected(reader_.error(rc, "events of " + id));
-    return log;
-  };
-  auto result = body();
-  reader_.rollback();  // a read transaction: nothing to keep
-  return result;
-}
-
-StoreResult<long long> SqliteStore::readCount(const char* sql, const std::string& key) {
-  std::lock_guard lock(reader_.mutex);
-  SEMIS_PREPARE(reader_, s, sql);
-  if (!key.empty()) bindText(s, 1, key);
-  const int rc = sqlite3_step(s);
-  if (rc != SQLITE_ROW) return tl::unexpected(reader_.error(rc, "count"));
-  return sqlite3_column_int64(s, 0);
-}
-
-StoreResult<long long> SqliteStore::openGamesOf(const std::string& playerId) {
-  if (playerId.empty()) return 0;  // "" is a free seat, not a player
-  // Two index lookups (games_seat_s, games_seat_n) rather than one scan for an OR.
-  return readCount(
-      "SELECT (SELECT COUNT(*) FROM games WHERE seat_s=?1 AND status IN ('waiting','playing')) + "
-      "(SELECT COUNT(*) FROM games WHERE seat_n=?1 AND seat_s<>?1 AND status IN ('waiting','playing'))",
-      playerId);
-}
-
-StoreResult<long long> SqliteStore::countGames() { return readCount("SELECT COUNT(*) FROM games", {}); }
-
-StoreResult<std::vector<long long>> SqliteStore::lastEvents(const std::vector<std::string>& ids) {
-  std::lock_guard lock(reader_.mutex);
-  SEMIS_PREPARE(reader_, s, "SELECT COALESCE(MAX(n), 0) FROM events WHERE game=?");
-  std::vector<long long> last;
-  last.reserve(ids.size());
-  for (const std::string& id : ids) {
-    sqlite3_reset(s);
-    bindText(s, 1, id);
-    if (const int rc = sqlite3_step(s); rc != SQLITE_ROW) return tl::unexpected(reader_.error(rc, "last events"));
-    last.push_back(sqlite3_column_int64(s, 0));
-  }
-  return last;
-}
-
-StoreResult<long long> SqliteStore::abandonIdle(long long beforeMs) {
-  return writeTransaction<long long>(writer_, [&]() -> StoreResult<long long> {
-    SEMIS_PREPARE(writer_, s,
-                  "UPDATE games SET status='abandoned' WHERE status IN ('waiting','playing') AND updated < ?");
-    sqlite3_bind_int64(s, 1, beforeMs);
-    if (const int rc = sqlite3_step(s); rc != SQLITE_DONE) return tl::unexpected(writer_.error(rc, "abandon"));
-    return static_cast<long long>(sqlite3_changes(writer_.db));
-  });
-}
-
-StoreResult<void> SqliteStore::maintain() {
-  std::lock_guard lock(checkpointer_.mutex);
-  int logFrames = 0;
-  int copied = 0;
-  int rc = sqlite3_wal_checkpoint_v2(checkpointer_.db, nullptr, SQLITE_CHECKPOINT_PASSIVE, &logFrames, &copied);
-  // A passive checkpoint never resets the log while moves keep coming: once it has copied everything
-  // and the log is long, restart it (a wait of a few frames for the writer, then the file starts over).
-  if (rc == SQLITE_OK && logFrames > 4000 && copied == logFrames) {
-    rc = sqlite3_wal_checkpoint_v2(checkpointer_.db, nullptr, SQLITE_CHECKPOINT_RESTART, nullptr, nullptr);
-  }
-  // Busy is no failure here: another process holds the file, the next round copies the log.
-  if (rc != SQLITE_OK && (rc & 0xff) != SQLITE_BUSY) return tl::unexpected(checkpointer_.error(rc, "checkpoint"));
-  return {};
+StoreResult<std::unique_ptr<Store>> openSqlite(const std::string& path, const OpenOptions& options) {
+  auto runner = openSqliteRunner(path, options);
+  if (!runner) return tl::unexpected(runner.error());
+  auto store = openSqlStore(std::move(*runner));
+  if (!store) return tl::unexpected(StoreError{store.error().fault, path + ": " + store.error().message});
+  return store;
 }
 
 }  // namespace semis::store

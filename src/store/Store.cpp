@@ -10,7 +10,7 @@ StoreResult<std::unique_ptr<Store>> openStore(const std::string& where, const Op
   if (where.starts_with("postgresql://") || where.starts_with("postgres://")) return openPostgres(where, options);
   const std::string path = where.starts_with("sqlite:") ? where.substr(7) : where;
   if (path.empty()) return tl::unexpected(StoreError{Fault::Other, "no database path given"});
-  return SqliteStore::open(path, options);
+  return openSqlite(path, options);
 }
 
 const char* faultName(Fault fault) {

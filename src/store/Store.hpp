@@ -7,6 +7,7 @@
 // Tokens are never stored: only their hash (accounts/Tokens.hpp), so a copy of the database hands
 // nobody a session.
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -146,6 +147,12 @@ struct OpenOptions {
   // How long a call waits for a lock held by another process before answering Fault::Busy. Short:
   // the server answers "busy, retry" instead of freezing while a backup holds the database.
   int busyTimeoutMs = 250;
+  // Only to upgrade an SQLite file of schema version 1 (plain tokens, from before versions): its
+  // tokens' hashes and new player ids, as the accounts module makes them (the server passes
+  // accounts::hashToken and accounts::randomId(10); the store does not depend on accounts/). Without
+  // them such a file is refused, unchanged.
+  std::function<std::string(std::string_view token)> hashToken;
+  std::function<std::string()> newId;
 };
 
 // `where`: a path or `sqlite:PATH` (SQLite), or `postgresql://...` / `postgres://...` (PostgreSQL).

@@ -3,10 +3,9 @@
 // instance gives the same one and no position comes back), and each signed-in player's first
 // attempt of each day (his streak). Reached through Store::study().
 //
-// Its few statements are the same text on both backends ($1 parameters, ON CONFLICT): one
-// implementation (StudyStore.cpp) runs them through a backend's SqlCall.
+// Its few statements are the same text on both backends: one implementation (StudyStore.cpp) runs
+// them through a backend's SqlRunner (store/SqlRunner.hpp).
 
-#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -58,14 +57,8 @@ class StudyStore {
                                                            std::size_t limit) = 0;
 };
 
-// What a backend gives the shared implementation: one statement, its rows as text and the number
-// of rows it changed. `write`: on the writer, in a transaction of its own.
-struct SqlRows {
-  std::vector<std::vector<std::string>> rows;
-  long long changed = 0;
-};
-using SqlCall = std::function<StoreResult<SqlRows>(bool write, const char* sql, const std::vector<std::string>& params)>;
-[[nodiscard]] std::unique_ptr<StudyStore> makeStudyStore(SqlCall call);
+class SqlRunner;
+[[nodiscard]] std::unique_ptr<StudyStore> makeStudyStore(SqlRunner& runner);
 
 // Schema version 4, the same text for SQLite and PostgreSQL.
 inline constexpr const char* kStudySchema = R"SQL(

@@ -314,6 +314,21 @@ TEST(RulesCommand, ListsEveryPresetAndOption) {
   EXPECT_NE(bad.err.find("none|standard|empty"), std::string::npos);
 }
 
+// The catalogue as JSON is the server's `/api/rules` body and the WebAssembly core's sm_rules,
+// byte for byte: the golden file was written by the server (tests/views/WasmCoreTest.cpp).
+TEST(RulesCommand, JsonIsTheServersCatalogue) {
+  const RunResult run = semis("rules --json");
+  EXPECT_EQ(run.status, 0);
+  std::ifstream in(std::string(SEMIS_SOURCE_DIR) + "/tests/views/golden/rules.json", std::ios::binary);
+  std::stringstream golden;
+  golden << in.rdbuf();
+  ASSERT_FALSE(golden.str().empty());
+  EXPECT_EQ(run.out, golden.str() + "\n");
+  const RunResult both = semis("rules --rules kalah --json");
+  EXPECT_EQ(both.status, 2);
+  EXPECT_TRUE(both.out.empty());
+}
+
 // Issue 22.15: `semis serve --help` said "unknown option" and `semis serve -h` started a server and
 // wrote ./semis.db. Every subcommand answers --help and -h with its usage on standard output,
 // status 0, and does nothing else: run in an empty directory, which stays empty (`timeout` ends

@@ -68,6 +68,11 @@ TEST(FastBoard, OnlyTheKalahFamily) {
   auto eight = parseRules("kalah,houses=8");
   ASSERT_TRUE(eight.has_value());
   EXPECT_FALSE(FastBoard::supports(*eight));  // a row and its store must fit one 8-byte word
+  // A pit is a byte: every seed of the game must fit one (7 houses of 12 seeds do; more may not).
+  auto crowded = parseRules("kalah,houses=7,seeds=10");
+  ASSERT_TRUE(crowded.has_value());
+  crowded->seeds = 19;  // past today's option range; the rules engineer is raising it
+  EXPECT_FALSE(FastBoard::supports(*crowded));
 }
 
 // The board and its key see the position from the mover's side: a position and its mirror with

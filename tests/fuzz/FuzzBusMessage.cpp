@@ -5,7 +5,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "server/ClusterLink.hpp"
+#include "hub/ClusterLink.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace semis::server;

@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "server/Routes.hpp"
+#include "net/Routes.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace semis::server;

@@ -51,7 +51,7 @@ TEST(RoomClub, AnAbortEndsTheGameAndSurvivesAReload) {
   auto c = r.abort("bob", t0);
   ASSERT_TRUE(c) << c.error().message;
   ASSERT_TRUE(c->move);
-  EXPECT_EQ(c->move->kind, "abort");
+  EXPECT_EQ(actionKindName(c->move->kind), "abort");
   EXPECT_TRUE(r.over());
   EXPECT_EQ(r.resultJson()["reason"], "aborted");
   EXPECT_FALSE(r.canAbort());
@@ -138,8 +138,8 @@ TEST(RoomClub, AFirstMoveThatDoesNotComeAbortsTheGameUnrated) {
   auto change = r.expire(t0 + 6s);
   ASSERT_TRUE(change);
   ASSERT_TRUE(change->move);
-  EXPECT_EQ(change->move->kind, "no_show");
-  EXPECT_EQ(change->move->side, 1);
+  EXPECT_EQ(actionKindName(change->move->kind), "no_show");
+  EXPECT_EQ(change->move->side, Side::North);
   EXPECT_TRUE(r.over());
   EXPECT_EQ(r.resultJson()["reason"], "aborted");
   EXPECT_EQ(r.resultJson()["winner"], "draw");

@@ -70,7 +70,7 @@ TEST(RoomTakeBack, UndoesThePlayersTurnAndTheComputersReply) {
   auto c = r.takeBack("alice", t0 + 1s);
   ASSERT_TRUE(c) << c.error().message;
   ASSERT_TRUE(c->move);
-  EXPECT_EQ(c->move->kind, "takeback");
+  EXPECT_EQ(actionKindName(c->move->kind), "takeback");
   EXPECT_EQ(c->move->house, static_cast<int>(undone));
   ASSERT_EQ(c->events.size(), 1U);
   EXPECT_EQ(c->events[0].n, events + 1);
@@ -83,7 +83,7 @@ TEST(RoomTakeBack, UndoesThePlayersTurnAndTheComputersReply) {
   EXPECT_FALSE(c->gameRow);
 
   // The stored log replays to the same game, and so does a copy that follows the action.
-  store::GameLog log = r.log();
+  GameLog log = r.log();
   auto reloaded = Room::fromLog(log, {"Alice", ""}, t0 + 2s);
   ASSERT_TRUE(reloaded) << reloaded.error().message;
   EXPECT_EQ(moves(**reloaded), kept);
@@ -93,7 +93,7 @@ TEST(RoomTakeBack, UndoesThePlayersTurnAndTheComputersReply) {
   log.events.pop_back();
   auto copy = Room::fromLog(log, {"Alice", ""}, t0);
   ASSERT_TRUE(copy);
-  store::Action a{"t1", c->move, c->events, std::nullopt, {}, 0};
+  RemoteAction a{c->move, c->events, std::nullopt, 0};
   ASSERT_TRUE((*copy)->follow(a, {"Alice", ""}, t0 + 2s, 0));
   EXPECT_EQ((*copy)->record(), r.record());
 

@@ -48,7 +48,7 @@ int randomLegal(const Room& r, std::mt19937& rng) {
   return legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng)];
 }
 
-std::string kindOf(const store::EventRow& e) { return Json::parse(e.json)["event"]["kind"].get<std::string>(); }
+std::string kindOf(const EventRecord& e) { return Json::parse(e.json)["event"]["kind"].get<std::string>(); }
 
 TEST(Room, AMoveStagesItsRowAndEventsThenTheAiMoves) {
   Room r = aiRoom();
@@ -57,7 +57,7 @@ TEST(Room, AMoveStagesItsRowAndEventsThenTheAiMoves) {
   ASSERT_TRUE(c) << c.error().message;
   ASSERT_TRUE(c->move);
   EXPECT_EQ(c->move->seq, 1);
-  EXPECT_EQ(c->move->kind, "move");
+  EXPECT_EQ(actionKindName(c->move->kind), "move");
   EXPECT_EQ(c->move->clientId, "\"m1\"");
   ASSERT_EQ(c->events.size(), 1U);
   EXPECT_EQ(c->events[0].n, 1);
@@ -142,7 +142,7 @@ TEST(Room, ClocksChargeTheMoverAndAddTheIncrement) {
   EXPECT_FALSE(r.flag(t0 + 69s));
   auto flag = r.flag(t0 + 70s);
   ASSERT_TRUE(flag);
-  EXPECT_EQ(flag->move->kind, "timeout");
+  EXPECT_EQ(actionKindName(flag->move->kind), "timeout");
   EXPECT_EQ(r.resultJson()["winner"], "S");
   EXPECT_EQ(r.resultJson()["reason"], "time");
   EXPECT_EQ(r.clockJson(t0 + 80s)["N"], 0);
@@ -178,7 +178,7 @@ TEST(Room, ADrawIsOfferedAndAgreed) {
   ASSERT_TRUE(r.offerDraw("bob", t0));
   auto agreed = r.answerDraw("alice", true, t0);
   ASSERT_TRUE(agreed);
-  EXPECT_EQ(agreed->move->kind, "draw");
+  EXPECT_EQ(actionKindName(agreed->move->kind), "draw");
   EXPECT_EQ(r.resultJson()["winner"], "draw");
 }
 
@@ -188,7 +188,7 @@ TEST(Room, AlManqalaSplitsTheSeedsOnAgreement) {
   ASSERT_TRUE(r.offerDraw("alice", t0));
   auto split = r.answerDraw("bob", true, t0);
   ASSERT_TRUE(split) << split.error().message;
-  EXPECT_EQ(split->move->kind, "split");
+  EXPECT_EQ(actionKindName(split->move->kind), "split");
   EXPECT_EQ(kindOf(split->events[0]), "split");
 }
 
@@ -239,7 +239,7 @@ TEST(Room, ALogRebuildsTheSameGame) {
   std::mt19937 rng(5);
   Room r("g5", spec("mangala", protocol::Mode::Friend, 300, 1), 1);
   r.seatPlayers({Seat{"alice", "Alice", 0}, Seat{}}, t0);
-  store::GameLog log;
+  GameLog log;
   auto keep = [&](const Change& c) {
     if (c.move) log.moves.push_back(*c.move);
     log.events.insert(log.events.end(), c.events.begin(), c.events.end());
@@ -254,7 +254,7 @@ TEST(Room, ALogRebuildsTheSameGame) {
     keep(*c);
   }
   EXPECT_GE(sets, 1) << "a Mangala match has sets";
-  log.game = r.row();
+  log.game = r.header();
   auto back = Room::fromLog(log, {"Alice", "Bob"}, t0 + 1s);
   ASSERT_TRUE(back) << back.error().message;
   const Room& b = **back;
@@ -298,14 +298,14 @@ TEST(Room, EveryMoveEventCarriesWhatTheStateSaysAfterIt) {
 
 TEST(Room, ARestoredGameStillKnowsItsMoveIds) {
   Room r = friendRoom();
-  store::GameLog log;
+  GameLog log;
   auto joined = r.take("bob", "Bob", t0);
   log.events = joined->events;
   auto m = r.move("alice", 1, "first", std::nullopt, t0);
   log.moves.push_back(*m->move);
   log.events.insert(log.events.end(), m->events.begin(), m->events.end());
-  log.game = r.row();
-  log.game.seatN = "bob";
+  log.game = r.header();
+  log.game.seats[1] = "bob";
   auto back = Room::fromLog(log, {"Alice", "Bob"}, t0);
   ASSERT_TRUE(back);
   auto again = (*back)->move("alice", 1, "first", std::nullopt, t0);
@@ -340,14 +340,14 @@ TEST(Room, ACopyFollowingAnotherRoomsActionsEqualsIt) {
   // Half the actions are followed in place, half by a reload of log() plus the action.
   int step = 0;
   auto follow = [&](const Change& c, TimePoint now) {
-    const store::GameRow row = r.row();  // the seats and status the action stored
+    const GameHeader row = r.header();  // the seats and status the action stored
     if (++step % 2 == 0) {
-      store::Action a{"g9", c.move, c.events, store::GameUpdate{row.seatS, row.seatN, row.status, row.result}, {}, 0};
+      RemoteAction a{c.move, c.events, row.seats, 0};
       auto followed = (*copy)->follow(a, {"Alice", "Bob"}, now, 0);
       ASSERT_TRUE(followed) << followed.error().message;
       return;
     }
-    store::GameLog log = (*copy)->log();
+    GameLog log = (*copy)->log();
     if (c.move) log.moves.push_back(*c.move);
     log.events.insert(log.events.end(), c.events.begin(), c.events.end());
     log.game = row;
@@ -369,7 +369,7 @@ TEST(Room, ACopyFollowingAnotherRoomsActionsEqualsIt) {
   }
   EXPECT_EQ((*copy)->record(), r.record());
   EXPECT_EQ((*copy)->stateJson("alice", 1, now), r.stateJson("alice", 1, now));
-  const Side last = (*copy)->log().moves.back().side == 0 ? Side::South : Side::North;
+  const Side last = (*copy)->log().moves.back().side;
   auto replay = (*copy)->move(last == Side::South ? "alice" : "bob", 1, lastId, std::nullopt, now);
   ASSERT_FALSE(replay);
   EXPECT_EQ(replay.error().code, "stale") << "a replayed id is known";
@@ -404,7 +404,7 @@ TEST(Room, AFollowerRefusesAnActionThatIsNotTheNextOne) {
   auto m1 = r.move("alice", 1, 1, std::nullopt, t0);
   ASSERT_TRUE(joined && m1);
   Room copy = friendRoom();
-  store::Action skip{"g2", m1->move, m1->events, std::nullopt, {}, 0};
+  RemoteAction skip{m1->move, m1->events, std::nullopt, 0};
   auto refused = copy.follow(skip, {"", ""}, t0, 0);
   ASSERT_FALSE(refused);
   EXPECT_EQ(refused.error().code, "stale");

@@ -63,16 +63,19 @@ class ClubSuite : public testing::BackendSuite {
 };
 
 TEST_P(ClubSuite, AccountsAreFoundByUsernameWhateverTheCase) {
-  ASSERT_TRUE(club().createAccount(AccountRow{"alice00001", "Alice_K", "$argon2id$x", 5}));
+  // The caller computes the key (accounts::usernameKey: the name in lower case).
+  ASSERT_TRUE(club().createAccount(AccountRow{"alice00001", "Alice_K", "$argon2id$x", 5, "alice_k"}));
   auto a = club().accountByUsername("alice_k");
   ASSERT_TRUE(a && *a);
   EXPECT_EQ((*a)->player, "alice00001");
   EXPECT_EQ((*a)->username, "Alice_K");
   EXPECT_EQ((*a)->passwordHash, "$argon2id$x");
-  auto taken = club().createAccount(AccountRow{"bob0000001", "ALICE_k", "h", 6});
+  EXPECT_EQ((*a)->usernameKey, "alice_k");
+  EXPECT_FALSE(*club().accountByUsername("Alice_K")) << "found by its key only";
+  auto taken = club().createAccount(AccountRow{"bob0000001", "ALICE_k", "h", 6, "alice_k"});
   ASSERT_FALSE(taken);
   EXPECT_EQ(taken.error().fault, Fault::Conflict);
-  auto twice = club().createAccount(AccountRow{"alice00001", "other", "h", 6});
+  auto twice = club().createAccount(AccountRow{"alice00001", "other", "h", 6, "other"});
   ASSERT_FALSE(twice);
   EXPECT_EQ(twice.error().fault, Fault::Conflict);
   EXPECT_FALSE(*club().accountOf("bob0000001"));
@@ -169,7 +172,7 @@ TEST_P(ClubSuite, TwoPairingsOfOneSeekCreateOneGame) {
 }
 
 TEST_P(ClubSuite, FriendsBlocksAndADeletedAccount) {
-  ASSERT_TRUE(club().createAccount(AccountRow{"bob0000001", "bob", "h", 1}));
+  ASSERT_TRUE(club().createAccount(AccountRow{"bob0000001", "bob", "h", 1, "bob"}));
   ASSERT_TRUE(club().addFriend("alice00001", "bob0000001", 1));
   ASSERT_TRUE(club().addFriend("alice00001", "bob0000001", 2)) << "twice is once";
   auto f = club().friendsOf("alice00001");

@@ -57,6 +57,24 @@ TEST(SqliteStore, MapsResultCodesToFaults) {
   EXPECT_EQ(sqliteFault(SQLITE_ERROR), Fault::Other);
 }
 
+// SQLite numbers "$N" parameters by their first appearance in the text, not by N: the runner binds
+// each by its number, so one statement text serves both backends whatever order it names them in.
+TEST(SqliteStore, BindsParametersByTheirNumber) {
+  TestDb db("sqlite");
+  auto runner = openSqliteRunner(db.where(), {});
+  ASSERT_TRUE(runner) << runner.error().message;
+  auto r = (*runner)->run(Access::Read, "SELECT $2, $1, $2 || $3, ?3", {std::string("one"), 2LL, std::string("x")});
+  ASSERT_TRUE(r) << r.error().message;
+  ASSERT_EQ(r->rows.size(), 1U);
+  EXPECT_EQ(r->rows[0].integer(0), 2);
+  EXPECT_EQ(r->rows[0].text(1), "one");
+  EXPECT_EQ(r->rows[0].text(2), "2x");
+  EXPECT_EQ(r->rows[0].text(3), "x");
+  auto missing = (*runner)->run(Access::Read, "SELECT $1, $2", {std::string("only one")});
+  ASSERT_FALSE(missing);
+  EXPECT_NE(missing.error().message.find("$2"), std::string::npos) << missing.error().message;
+}
+
 TEST(SqliteStore, RefusesAFileThatIsNoDatabase) {
   TestDb db("sqlite");
   {
@@ -168,6 +186,33 @@ CREATE TABLE IF NOT EXISTS events(
   game TEXT NOT NULL, n INTEGER NOT NULL, json TEXT NOT NULL, PRIMARY KEY(game, n)) WITHOUT ROWID;
 )SQL";
 
+// What the server passes to upgrade a version-1 file: the accounts module's token hash and ids.
+OpenOptions upgrading() {
+  OpenOptions options;
+  options.hashToken = [](std::string_view token) { return accounts::hashToken(token); };
+  options.newId = [] { return accounts::randomId(10); };
+  return options;
+}
+
+// The store has no token hash of its own (it does not depend on accounts/): a version-1 file opened
+// without the caller's is refused, and left as it was.
+TEST(SqliteStore, RefusesToUpgradeVersion1WithoutTheCallersTokenHash) {
+  TestDb db("sqlite");
+  {
+    Raw raw(db.where());
+    ASSERT_EQ(raw.exec(kVersion1), SQLITE_OK);
+    ASSERT_EQ(raw.exec("INSERT INTO players VALUES('plain-token','AdaId00001','Ada')"), SQLITE_OK);
+  }
+  auto s = openStore(db.where());
+  ASSERT_FALSE(s);
+  EXPECT_NE(s.error().message.find("schema step 2"), std::string::npos) << s.error().message;
+  EXPECT_NE(s.error().message.find("hashToken"), std::string::npos) << s.error().message;
+  Raw raw(db.where());
+  EXPECT_EQ(raw.text("SELECT token FROM players"), "plain-token");
+  EXPECT_EQ(raw.text("SELECT name FROM sqlite_master WHERE name='schema_version'"), "<none>");
+  ASSERT_TRUE(openStore(db.where(), upgrading())) << "the same file upgrades once the caller's hash is given";
+}
+
 TEST(SqliteStore, MigratesVersion1ToVersion2) {
   TestDb db("sqlite");
   const std::string ada = accounts::newToken();
@@ -192,7 +237,7 @@ TEST(SqliteStore, MigratesVersion1ToVersion2) {
               SQLITE_OK);
   }
   {
-    auto s = openStore(db.where());
+    auto s = openStore(db.where(), upgrading());
     ASSERT_TRUE(s) << s.error().message;
     Store& st = **s;
     auto a = st.playerByToken(accounts::hashToken(ada));

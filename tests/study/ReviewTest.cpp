@@ -7,8 +7,8 @@
 #include <bit>
 #include <random>
 
-#include "protocol/Study.hpp"
 #include "study/Review.hpp"
+#include "views/Study.hpp"
 
 namespace semis::study {
 namespace {
@@ -101,7 +101,7 @@ TEST(Review, ALostGameNamesTheMoveThatLostIt) {
   ASSERT_TRUE(r);
   ASSERT_GE(r->turning, 0);
   EXPECT_EQ(r->plies[static_cast<std::size_t>(r->turning)].mover, Side::South);
-  const protocol::Json j = protocol::reviewJson(*r);
+  const protocol::Json j = views::reviewJson(*r);
   EXPECT_EQ(j["turning"], r->turning);
   EXPECT_EQ(j["plies"].size(), game.plies().size());
   EXPECT_TRUE(j["plies"][0].contains("mark"));

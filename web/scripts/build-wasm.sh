@@ -18,10 +18,10 @@ export NODE_PATH="${NODE_PATH:-/usr/share/nodejs}"
 em++ -std=c++20 -O2 -fno-exceptions \
   -I"$root/src" -isystem "$here/.wasm-include" \
   "$root/src/rules/Rules.cpp" "$root/src/rules/Board.cpp" "$root/src/rules/Game.cpp" \
-  "$root/src/rules/Notation.cpp" "$root/src/protocol/Json.cpp" "$root/src/protocol/Hints.cpp" \
+  "$root/src/rules/Notation.cpp" "$root/src/protocol/Json.cpp" "$root/src/protocol/GameJson.cpp" "$root/src/views/Hints.cpp" \
   "$root/src/engine/Search.cpp" "$root/src/engine/FastBoard.cpp" "$root/src/engine/Solver.cpp" "$root/src/engine/SolverSearch.cpp" \
   "$root/src/engine/Hint.cpp" "$root/src/engine/Levels.cpp" "$root/src/engine/Egdb.cpp" "$root/src/engine/EgdbBuilder.cpp" "$root/src/engine/EgdbRetro.cpp" \
-  "$root/src/engine/Book.cpp" "$here/.wasm-gen/BookData.cpp" "$root/src/study/Review.cpp" "$root/src/protocol/Study.cpp" \
+  "$root/src/engine/Book.cpp" "$here/.wasm-gen/BookData.cpp" "$root/src/study/Review.cpp" "$root/src/views/Study.cpp" \
   "$root/src/study/Daily.cpp" \
   "$here/wasm/SemisWasm.cpp" \
   -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createSemisCore -sSINGLE_FILE=1 \

@@ -115,7 +115,7 @@ export interface MoveValue {
   exact: boolean;
 }
 
-// A game's review (protocol/Study.hpp, reviewJson).
+// A game's review (views/Study.hpp, reviewJson).
 export interface PlyReview {
   set: number;
   mover: SideLetter;

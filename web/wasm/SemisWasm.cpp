@@ -1,8 +1,9 @@
 // The rules core for the browser: a C API over semis::Game and semis::Board, compiled with em++.
 // The browser never re-implements the rules; it calls these for local play (two players on one
 // device, a small local opponent when no server is there) and for the hover preview of a move.
-// Every function answers one JSON text (the same JSON views the server uses, protocol/Json.hpp);
-// the pointer stays valid until the next call.
+// Every function answers one JSON text (the pointer stays valid until the next call), written by
+// the server's own writers (protocol/GameJson.hpp, views/): tests/views/WasmCoreTest.cpp compiles
+// this file natively and holds the two equal.
 
 #include <map>
 #include <memory>
@@ -11,12 +12,12 @@
 
 #include "engine/Egdb.hpp"
 #include "engine/Hint.hpp"
-#include "protocol/Hints.hpp"
 #include "engine/Levels.hpp"
-#include "protocol/Json.hpp"
-#include "protocol/Study.hpp"
+#include "protocol/GameJson.hpp"
 #include "rules/Notation.hpp"
 #include "study/Review.hpp"
+#include "views/Hints.hpp"
+#include "views/Study.hpp"
 
 using semis::Board;
 using semis::Game;
@@ -36,49 +37,8 @@ const char* answer(const Json& j) {
 
 const char* error(const std::string& message) { return answer(Json{{"error", message}}); }
 
-Json legalJson(const Board& board, const Position& pos) {
-  Json legal = Json::array();
-  const std::uint32_t mask = board.legalMask(pos);
-  for (int h = 1; h <= board.houses(); ++h) {
-    if (((mask >> (h - 1)) & 1U) != 0) legal.push_back(h);
-  }
-  return legal;
-}
-
+using semis::protocol::legalJson;
 using semis::protocol::positionJson;
-
-Json stateJson(const semis::Record& record) {
-  const Game& g = record.game;
-  const Board& board = g.board();
-  Json plies = Json::array();
-  for (const auto& p : g.plies()) {
-    plies.push_back(Json{{"mover", semis::protocol::sideName(p.mover)}, {"move", p.move}, {"set", p.set}});
-  }
-  const auto points = g.doubledPoints();
-  Json setResults = Json::array();
-  for (const auto& r : g.setResults()) setResults.push_back(semis::protocol::outcomeJson(r.outcome));
-  Json result = nullptr;
-  if (g.over()) {
-    const auto w = g.matchWinner();
-    const char* winner = !w || *w == semis::Winner::Draw ? "draw" : *w == semis::Winner::South ? "S" : "N";
-    const auto& last = g.setResults().back().outcome;
-    // The last set's result as the server words it (score, and why it ended), the match's winner.
-    result = semis::protocol::outcomeJson(last);
-    result["winner"] = winner;
-  }
-  return Json{{"rules", semis::toString(g.rules())},
-              {"position", positionJson(board, g.position())},
-              {"legal", legalJson(board, g.position())},
-              {"status", g.over() ? "over" : "playing"},
-              {"result", result},
-              {"set", g.currentSet()},
-              {"sets", g.setCount()},
-              {"points", Json::array({points[0] / 2.0, points[1] / 2.0})},
-              {"set_results", setResults},
-              {"can_swap", g.canSwap()},
-              {"plies", plies},
-              {"record", semis::printRecord(record)}};
-}
 
 // A small endgame table for the rules, built once in the page where a quick depth-first build
 // exists (Egdb::retrograde is false), as the server's search has its larger ones: positions with
@@ -200,21 +160,8 @@ semis::Result<std::pair<Board, Position>> parseAt(const char* rulesText, const c
 
 extern "C" {
 
-// Presets with their option values, and every option's range and meaning.
-const char* sm_rules() {
-  Json presets = Json::array();
-  for (auto p : semis::allPresets()) {
-    const semis::Rules r = semis::presetRules(p);
-    Json values = Json::object();
-    for (const auto& o : semis::optionInfos()) values[o.name] = semis::optionValue(r, o.name);
-    presets.push_back(Json{{"name", std::string(semis::presetName(p))}, {"options", values}});
-  }
-  Json options = Json::array();
-  for (const auto& o : semis::optionInfos()) {
-    options.push_back(Json{{"name", o.name}, {"values", o.values}, {"meaning", o.meaning}});
-  }
-  return answer(Json{{"presets", presets}, {"options", options}});
-}
+// Presets with their option values, and every option's range and meaning (as `/api/rules`).
+const char* sm_rules() { return answer(semis::protocol::rulesCatalogJson()); }
 
 // A new game from a whole position string ("kalah/0,0,1,.../0,0,.../20,17/N"): the daily
 // challenge's endgame. Answers {"handle"} or {"error"}.
@@ -238,7 +185,7 @@ const char* sm_new(const char* rulesText) {
 const char* sm_state(int handle) {
   const semis::Record* r = find(handle);
   if (r == nullptr) return error("no such game");
-  return answer(stateJson(*r));
+  return answer(semis::protocol::localStateJson(*r));
 }
 
 // Plays a house for the side to move: {"event":{kind:"move",...},"state":{...}} or {"error"}.
@@ -257,7 +204,7 @@ const char* sm_play(int handle, int house) {
              {"trace", semis::protocol::traceJson((*ply)->trace)},
              {"position", positionJson(board, (*ply)->after)},
              {"legal", legalJson(board, r->game.position())}};
-  return answer(Json{{"event", event}, {"state", stateJson(*r)}});
+  return answer(Json{{"event", event}, {"state", semis::protocol::localStateJson(*r)}});
 }
 
 const char* sm_swap(int handle) {
@@ -265,7 +212,7 @@ const char* sm_swap(int handle) {
   if (r == nullptr) return error("no such game");
   auto ok = r->game.swap();
   if (!ok) return error(ok.error().message);
-  return answer(Json{{"state", stateJson(*r)}});
+  return answer(Json{{"state", semis::protocol::localStateJson(*r)}});
 }
 
 const char* sm_split(int handle) {
@@ -273,7 +220,7 @@ const char* sm_split(int handle) {
   if (r == nullptr) return error("no such game");
   auto ok = r->game.agreeSplit();
   if (!ok) return error(ok.error().message);
-  return answer(Json{{"state", stateJson(*r)}});
+  return answer(Json{{"state", semis::protocol::localStateJson(*r)}});
 }
 
 // The preview of `house` in a position given as board fields ("4,4,.../4,4,.../0,0/S"): where the
@@ -296,7 +243,7 @@ const char* sm_best(const char* rulesText, const char* fields, int depth) {
   return answer(moveSummary(board, pos, h));
 }
 
-// The engine's hint (engine/Hint.hpp) as the server sends it (protocol/Hints.hpp: the house, the
+// The engine's hint (engine/Hint.hpp) as the server sends it (views/Hints.hpp: the house, the
 // verdict and the reasons as codes the page words), with the move's summary; each legal move is
 // searched within `nodes` nodes so the page stays responsive.
 const char* sm_hint(const char* rulesText, const char* fields, int nodes) {
@@ -310,7 +257,7 @@ const char* sm_hint(const char* rulesText, const char* fields, int nodes) {
   auto h = semis::engine::hint(search, pos, limits);
   if (!h) return error(h.error().message);
   Json j = moveSummary(board, pos, h->move);
-  const Json coded = semis::protocol::hintJson("", *h);  // named: items() must not outlive it
+  const Json coded = semis::views::hintJson("", *h);  // named: items() must not outlive it
   for (const auto& [k, v] : coded.items()) {
     if (k != "type" && k != "game") j[k] = v;
   }
@@ -380,7 +327,7 @@ const char* sm_review(const char* rulesText, const char* startText, const char* 
   limits.nodesPerPosition = static_cast<std::uint64_t>(nodes < 1000 ? 1000 : nodes);
   auto r = semis::study::review(search, game, limits);
   if (!r) return error(r.error().message);
-  return answer(semis::protocol::reviewJson(*r));
+  return answer(semis::views::reviewJson(*r));
 }
 
 // A pasted game record (docs/notation.md): {"rules","start","moves":[...]} to replay it in the
