@@ -125,9 +125,10 @@ std::uint64_t Egdb::indexOf(const Position& pos) const {
   const int opp = me == 0 ? n + 1 : 0;
   int seeds = 0;
   for (int i = 0; i < n; ++i) {
-    h[i] = pos.pits[static_cast<std::size_t>(own + i)];
-    h[n + i] = pos.pits[static_cast<std::size_t>(opp + i)];
-    seeds += h[i] + h[n + i];
+    // Summed before narrowing: a pit of a big board may hold more than a byte (kMaxTotalSeeds).
+    seeds += pos.pits[static_cast<std::size_t>(own + i)] + pos.pits[static_cast<std::size_t>(opp + i)];
+    h[i] = static_cast<std::uint8_t>(pos.pits[static_cast<std::size_t>(own + i)]);
+    h[n + i] = static_cast<std::uint8_t>(pos.pits[static_cast<std::size_t>(opp + i)]);
   }
   if (seeds > maxSeeds_) return kNoIndex;
   std::uint64_t block = 0;

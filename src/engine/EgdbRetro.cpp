@@ -93,8 +93,8 @@ class EgdbRetro {
           if (theirs != 0) pos.castle[1] = static_cast<std::int8_t>(theirs - 1);
         }
         if (db_.winAt_ != 0) {
-          pos.pits[static_cast<std::size_t>(n_)] = static_cast<std::uint8_t>(a);
-          pos.pits[static_cast<std::size_t>(2 * n_ + 1)] = static_cast<std::uint8_t>(db_.total_ - s_ - a);
+          pos.pits[static_cast<std::size_t>(n_)] = static_cast<Seeds>(a);
+          pos.pits[static_cast<std::size_t>(2 * n_ + 1)] = static_cast<Seeds>(db_.total_ - s_ - a);
         }
         auto visit = [&](auto&& self, int i, int rem) -> bool {
           if (i == m - 1) {

@@ -2,6 +2,9 @@
 
 namespace semis::engine {
 
+// A byte holds any pit of a supported board: 2 * 7 houses * kMaxSeedsPerHouse seeds never carry.
+static_assert(2 * 7 * kMaxSeedsPerHouse <= 255, "FastBoard's bytes would overflow");
+
 bool FastBoard::supports(const Rules& r) {
   // Each row, the mover's with his store, must fit one 8-byte word, and a pit (a byte) must hold
   // every seed of the game without carrying into the next.

@@ -10,8 +10,9 @@
 // a byte each (house 1 lowest). A sowing of any size is a few additions of precomputed masks
 // (whole laps, then the partial lap; the mover's store is byte N of his word while he sows), and
 // handing the move over swaps the words. Nothing depends on who moves, so a position and its mirror
-// with the other side to move are one FastPos. No byte ever carries into the next: supports() asks
-// for at most 255 seeds in the game.
+// with the other side to move are one FastPos. No byte ever carries into the next: supports() takes
+// up to 7 houses (2 * 7 * 12 = 168 seeds; bigger boards use semis::Board) and asks for at most 255
+// seeds in the game.
 //
 // The stores stay empty: play() returns what the move gained instead (mover's gain minus the
 // opponent's, final sweep included), so positions that differ only in their stores are one

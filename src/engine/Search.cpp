@@ -17,16 +17,27 @@ std::uint64_t splitmix(std::uint64_t& state) {
 }
 
 struct Zobrist {
-  std::uint64_t pit[kMaxPits][256];
+  std::uint64_t pit[kMaxPits][kMaxTotalSeeds + 1];  // every count a pit may hold
   std::uint64_t north;
   std::uint64_t castle[2][kMaxPits + 1];
   Zobrist() {
+    // The keys of boards up to 8 houses and counts below 256 (the limits before 12 x 12) are drawn
+    // first, in their old order, so those positions keep their keys and searches their node counts
+    // (the bench signature); the big boards' keys come after.
+    constexpr int kOldPits = 18;
+    constexpr int kOldCounts = 256;
+    static_assert(kMaxPits >= kOldPits && kMaxTotalSeeds + 1 >= kOldCounts);
     std::uint64_t s = 0x5E315E315E315E31ULL;
-    for (auto& row : pit)
-      for (auto& v : row) v = splitmix(s);
+    for (int p = 0; p < kOldPits; ++p)
+      for (int c = 0; c < kOldCounts; ++c) pit[p][c] = splitmix(s);
     north = splitmix(s);
     for (auto& row : castle)
-      for (auto& v : row) v = splitmix(s);
+      for (int i = 0; i <= kOldPits; ++i) row[i] = splitmix(s);
+    for (int p = 0; p < kMaxPits; ++p)
+      for (int c = 0; c <= kMaxTotalSeeds; ++c)
+        if (p >= kOldPits || c >= kOldCounts) pit[p][c] = splitmix(s);
+    for (auto& row : castle)
+      for (int i = kOldPits + 1; i <= kMaxPits; ++i) row[i] = splitmix(s);
   }
 };
 

@@ -195,7 +195,7 @@ tl::expected<ClientMessage, ProtocolError> parseClientMessage(std::string_view t
       const auto h = j.find("house");
       if (h == j.end() || !h->is_number_integer()) return bad("'house' (an integer) is required", m.id);
       const long long house = h->get<long long>();
-      if (house < 1 || house > kMaxHouses) return bad("'house' must be 1..8", m.id);
+      if (house < 1 || house > kMaxHouses) return bad("'house' must be 1.." + std::to_string(kMaxHouses), m.id);
       m.house = static_cast<int>(house);
       if (!readCount("after", m.after)) return bad("'after' must be a non-negative integer", m.id);
       break;

@@ -28,7 +28,7 @@ Position Board::start(Side first) const {
   Position pos;
   for (Side s : {Side::South, Side::North}) {
     for (int h = 1; h <= n_; ++h)
-      pos.pits[static_cast<std::size_t>(housePit(s, h))] = static_cast<std::uint8_t>(rules_.seeds);
+      pos.pits[static_cast<std::size_t>(housePit(s, h))] = static_cast<Seeds>(rules_.seeds);
   }
   pos.toMove = first;
   return pos;
@@ -99,11 +99,11 @@ void Board::split(Position& pos, Trace* trace) const {
       const Side to = southShare > 0 ? Side::South : Side::North;
       const int give = to == Side::South ? std::min<int>(seeds, southShare) : seeds;
       if (to == Side::South) southShare -= give;
-      seeds = static_cast<std::uint8_t>(seeds - give);
+      seeds = static_cast<Seeds>(seeds - give);
       auto& store = pos.pits[static_cast<std::size_t>(storePit(to))];
-      store = static_cast<std::uint8_t>(store + give);
+      store = static_cast<Seeds>(store + give);
       if (trace != nullptr) {
-        trace->push_back(Event{EventKind::Split, static_cast<std::uint8_t>(pit), static_cast<std::uint8_t>(give),
+        trace->push_back(Event{EventKind::Split, static_cast<std::uint8_t>(pit), static_cast<Seeds>(give),
                                static_cast<std::uint8_t>(storePit(to)), to});
       }
     }
@@ -142,8 +142,8 @@ Result<int> number(std::string_view text, std::string_view what) {
   int v = 0;
   const char* end = text.data() + text.size();
   auto [p, ec] = std::from_chars(text.data(), end, v);
-  if (text.empty() || ec != std::errc() || p != end || v < 0 || v > 255) {
-    return fail(std::string(what) + ": '" + std::string(text) + "' is not a count 0..255");
+  if (text.empty() || ec != std::errc() || p != end || v < 0 || v > kMaxTotalSeeds) {
+    return fail(std::string(what) + ": '" + std::string(text) + "' is not a count 0.." + std::to_string(kMaxTotalSeeds));
   }
   return v;
 }
@@ -185,7 +185,7 @@ Result<Position> parsePositionFor(const Board& board, std::string_view fields) {
     for (int h = 1; h <= board.houses(); ++h) {
       auto v = number(counts[static_cast<std::size_t>(h - 1)], "house count");
       if (!v) return tl::unexpected(v.error());
-      pos.pits[static_cast<std::size_t>(board.housePit(s, h))] = static_cast<std::uint8_t>(*v);
+      pos.pits[static_cast<std::size_t>(board.housePit(s, h))] = static_cast<Seeds>(*v);
     }
   }
   const auto stores = splitOn(parts[2], ',');
@@ -193,7 +193,7 @@ Result<Position> parsePositionFor(const Board& board, std::string_view fields) {
   for (Side s : {Side::South, Side::North}) {
     auto v = number(stores[static_cast<std::size_t>(index(s))], "store count");
     if (!v) return tl::unexpected(v.error());
-    pos.pits[static_cast<std::size_t>(board.storePit(s))] = static_cast<std::uint8_t>(*v);
+    pos.pits[static_cast<std::size_t>(board.storePit(s))] = static_cast<Seeds>(*v);
   }
   if (parts[3] == "S" || parts[3] == "N") {
     pos.toMove = parts[3] == "S" ? Side::South : Side::North;

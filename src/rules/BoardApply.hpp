@@ -21,7 +21,7 @@ int Board::sow(Position& pos, int origin, Side mover, const Sink& sink, bool& re
   const auto& next = next_[static_cast<std::size_t>(index(mover))];
   int seeds = pos.pits[static_cast<std::size_t>(origin)];
   pos.pits[static_cast<std::size_t>(origin)] = 0;
-  sink(Event{EventKind::Lift, static_cast<std::uint8_t>(origin), static_cast<std::uint8_t>(seeds)});
+  sink(Event{EventKind::Lift, static_cast<std::uint8_t>(origin), static_cast<Seeds>(seeds)});
   int cur = origin;
   if (rules_.sowFrom == SowFrom::Origin && seeds >= 2) {
     dropAt(pos, origin, sink);  // Mangala: the first stone goes back into the house it came from
@@ -48,7 +48,7 @@ int Board::sow(Position& pos, int origin, Side mover, const Sink& sink, bool& re
     seeds = pos.pits[static_cast<std::size_t>(cur)];
     pos.pits[static_cast<std::size_t>(cur)] = 0;
     origin = cur;
-    sink(Event{EventKind::Relay, static_cast<std::uint8_t>(cur), static_cast<std::uint8_t>(seeds)});
+    sink(Event{EventKind::Relay, static_cast<std::uint8_t>(cur), static_cast<Seeds>(seeds)});
   }
   return cur;
 }
@@ -60,7 +60,7 @@ void Board::take(Position& pos, int pit, Side to, EventKind kind, const Sink& si
   const int store = storePit(to);
   pos.pits[static_cast<std::size_t>(pit)] = 0;
   pos.pits[static_cast<std::size_t>(store)] =
-      static_cast<std::uint8_t>(pos.pits[static_cast<std::size_t>(store)] + count);
+      static_cast<Seeds>(pos.pits[static_cast<std::size_t>(store)] + count);
   sink(Event{kind, static_cast<std::uint8_t>(pit), count, static_cast<std::uint8_t>(store), to});
 }
 

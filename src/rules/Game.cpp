@@ -23,8 +23,12 @@ Game::Game(const Rules& rules, const Position& start)
 std::string Game::key(const Position& pos) const {
   // The exact bytes that define the position: a hash collision must never end a game.
   std::string k;
-  for (int pit = 0; pit < board_.rules().ringSize(); ++pit)
-    k += static_cast<char>(pos.pits[static_cast<std::size_t>(pit)]);
+  // Two bytes a pit: a big board's pit may hold more than 255 seeds (kMaxTotalSeeds).
+  for (int pit = 0; pit < board_.rules().ringSize(); ++pit) {
+    const Seeds c = pos.pits[static_cast<std::size_t>(pit)];
+    k += static_cast<char>(c & 0xFF);
+    k += static_cast<char>(c >> 8);
+  }
   k += static_cast<char>(pos.toMove);
   k += static_cast<char>(pos.castle[0]);
   k += static_cast<char>(pos.castle[1]);

@@ -17,11 +17,15 @@ constexpr char sideLetter(Side s) { return s == Side::South ? 'S' : 'N'; }
 inline constexpr int kMaxPits = 2 * kMaxHouses + 2;
 inline constexpr std::int8_t kNoCastle = -1;
 
+// The seeds in one pit: up to kMaxTotalSeeds, more than a byte holds.
+using Seeds = std::uint16_t;
+static_assert(kMaxTotalSeeds <= 0xFFFF);
+
 // The ring in sowing order, for N houses: pits 0..N-1 are South's houses s1..sN, pit N is South's
 // store, pits N+1..2N are North's houses n1..nN, pit 2N+1 is North's store. Without stores on the
 // ring (Al-manqala) the two store pits hold the captured counts and sowing skips them.
 struct Position {
-  std::array<std::uint8_t, kMaxPits> pits{};
+  std::array<Seeds, kMaxPits> pits{};
   Side toMove = Side::South;
   bool over = false;
   // The pit of the castle each side owns (on the opponent's row), or kNoCastle.

@@ -45,7 +45,7 @@ Option enumOpt(const char* name, E Rules::*m, std::vector<const char*> names, co
 
 const std::vector<Option>& options() {
   static const std::vector<Option> table = {
-      // Pits count in uint8: these two ranges keep every total (at most 2 * 8 * 10 = 160) within it.
+      // Pits count in 16 bits (Seeds): these two ranges keep every total (at most kMaxTotalSeeds) within it.
       intOpt("houses", &Rules::houses, 1, kMaxHouses, "houses per side"),
       intOpt("seeds", &Rules::seeds, 1, kMaxSeedsPerHouse, "seeds per house at the start"),
       boolOpt("stores", &Rules::stores, "stores on the ring (false: captures are set aside)"),

@@ -12,8 +12,10 @@
 namespace semis {
 
 // The board has at most this many houses per side (options are checked against it).
-inline constexpr int kMaxHouses = 8;
-inline constexpr int kMaxSeedsPerHouse = 10;
+inline constexpr int kMaxHouses = 12;
+inline constexpr int kMaxSeedsPerHouse = 12;
+// The most seeds a board holds (2 * 12 * 12 = 288): one pit may hold them all, so pits count in 16 bits.
+inline constexpr int kMaxTotalSeeds = 2 * kMaxHouses * kMaxSeedsPerHouse;
 
 enum class Preset : std::uint8_t { Kalah, KalahClub, Mangala, MangalaCastle, AlManqala, Congkak };
 

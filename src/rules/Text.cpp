@@ -5,21 +5,26 @@
 namespace semis {
 namespace {
 
-std::string cell(const Position& pos, int pit) {
+// Counts take two digits, three on boards of 100 seeds or more (up to kMaxTotalSeeds), so the
+// columns stay aligned whatever a pit holds.
+int digitsFor(const Board& board) { return board.rules().totalSeeds() >= 100 ? 3 : 2; }
+
+std::string cell(const Position& pos, int pit, int digits) {
   char buf[16];
   const bool castle = pos.castle[0] == pit || pos.castle[1] == pit;
-  std::snprintf(buf, sizeof buf, castle ? "{%2d}" : "[%2d]", pos.pits[static_cast<std::size_t>(pit)]);
+  std::snprintf(buf, sizeof buf, castle ? "{%*d}" : "[%*d]", digits, pos.pits[static_cast<std::size_t>(pit)]);
   return buf;
 }
 
-std::string label(int house) {
-  char buf[16];  // room for any int: "  -2147483648 "
-  std::snprintf(buf, sizeof buf, "  %d ", house);
+// The house number centred under its cell (cells are digits + 2 wide; numbers go up to kMaxHouses).
+std::string label(int house, int digits) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%*d ", digits + 1, house);
   return buf;
 }
 
 std::string padded(int value) {
-  char buf[16];
+  char buf[8];
   std::snprintf(buf, sizeof buf, "%3d", value);
   return buf;
 }
@@ -29,6 +34,7 @@ std::string padded(int value) {
 std::string drawBoard(const Board& board, const Position& pos) {
   const int n = board.houses();
   const bool cw = board.rules().direction == Direction::Cw;
+  const int digits = digitsFor(board);
   std::string top;
   std::string topLabels;
   std::string bottom;
@@ -37,10 +43,10 @@ std::string drawBoard(const Board& board, const Position& pos) {
     // Counter-clockwise, North's row runs n6..n1 from the viewer's left; clockwise it runs n1..n6.
     const int northHouse = cw ? i + 1 : n - i;
     const int southHouse = cw ? n - i : i + 1;
-    top += cell(pos, board.housePit(Side::North, northHouse));
-    topLabels += label(northHouse);
-    bottom += cell(pos, board.housePit(Side::South, southHouse));
-    bottomLabels += label(southHouse);
+    top += cell(pos, board.housePit(Side::North, northHouse), digits);
+    topLabels += label(northHouse, digits);
+    bottom += cell(pos, board.housePit(Side::South, southHouse), digits);
+    bottomLabels += label(southHouse, digits);
   }
   const int south = pos.pits[static_cast<std::size_t>(board.storePit(Side::South))];
   const int north = pos.pits[static_cast<std::size_t>(board.storePit(Side::North))];
@@ -50,7 +56,7 @@ std::string drawBoard(const Board& board, const Position& pos) {
   std::string out;
   out += margin + topLabels + "   North" + (pos.toMove == Side::North && !pos.over ? " to move" : "") + "\n";
   out += margin + top + "\n";
-  out += padded(left) + std::string(4 * static_cast<std::size_t>(n) + 2, ' ') + padded(right) +
+  out += padded(left) + std::string(static_cast<std::size_t>((digits + 2) * n + 2), ' ') + padded(right) +
          (board.rules().stores ? "" : "  (captured)") + "\n";
   out += margin + bottom + "\n";
   out += margin + bottomLabels + "   South" + (pos.toMove == Side::South && !pos.over ? " to move" : "") + "\n";

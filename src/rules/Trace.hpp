@@ -27,7 +27,7 @@ enum class EventKind : std::uint8_t {
 struct Event {
   EventKind kind;
   std::uint8_t pit = 0;
-  std::uint8_t count = 0;
+  Seeds count = 0;
   std::uint8_t target = 0;
   Side side = Side::South;
   friend bool operator==(const Event&, const Event&) = default;

@@ -146,7 +146,7 @@ TEST(Replay, IllegalInputExitsWithStatusTwoAfterThePriorPlies) {
 }
 
 TEST(Replay, BadRulesAndPositionsAreStatusTwoWithNothingPrinted) {
-  for (const char* args : {"replay --rules chess 1", "replay --rules kalah,houses=9", "replay 1 2",
+  for (const char* args : {"replay --rules chess 1", "replay --rules kalah,houses=13", "replay 1 2",
                            "replay --rules kalah --position 4,4/0,0/S", "replay --rules kalah --bogus 1",
                            "replay --rules kalah --position kalah/4,4,4,4,4,4/4,4,4,4,4,4/0,1/S"}) {
     const RunResult run = semis(args);

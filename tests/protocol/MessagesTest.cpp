@@ -55,7 +55,7 @@ INSTANTIATE_TEST_SUITE_P(
                       Bad{R"({"type":"move","game":"g","id":"","house":1})", "bad_message"},
                       Bad{R"({"type":"move","game":"g","id":[1],"house":1})", "bad_message"},
                       Bad{R"({"type":"move","game":"g","id":1,"house":0})", "bad_message"},
-                      Bad{R"({"type":"move","game":"g","id":1,"house":9})", "bad_message"},
+                      Bad{R"({"type":"move","game":"g","id":1,"house":13})", "bad_message"},
                       Bad{R"({"type":"move","game":"g","id":1,"house":2.5})", "bad_message"},
                       Bad{R"({"type":"move","game":"g","id":1,"house":2,"after":-1})", "bad_message"},
                       Bad{R"({"type":"join","game":"g","last_event":"x"})", "bad_message"},
@@ -86,6 +86,22 @@ TEST(GameSpec, ReadsEveryField) {
   EXPECT_EQ(d->rules.houses, 4);
   EXPECT_EQ(d->mode, Mode::Ai);
   EXPECT_FALSE(d->clock.enabled());
+}
+
+// Boards up to 12 houses and 12 seeds (issue 24): the spec and the moves take them, no more.
+TEST(GameSpec, TakesBoardsUpToTwelveByTwelve) {
+  auto s = parseGameSpec(Json::parse(R"({"rules":"kalah,houses=12,seeds=12"})"));
+  ASSERT_TRUE(s) << s.error().message;
+  EXPECT_EQ(s->rules.houses, 12);
+  EXPECT_EQ(s->rules.seeds, 12);
+  EXPECT_FALSE(parseGameSpec(Json::parse(R"({"rules":"kalah,houses=13"})")));
+  EXPECT_FALSE(parseGameSpec(Json::parse(R"({"rules":"kalah,seeds=13"})")));
+  auto m = parseClientMessage(R"({"type":"move","game":"g","id":1,"house":12})");
+  ASSERT_TRUE(m) << m.error().message;
+  EXPECT_EQ(m->house, 12);
+  auto bad = parseClientMessage(R"({"type":"move","game":"g","id":1,"house":13})");
+  ASSERT_FALSE(bad);
+  EXPECT_NE(bad.error().message.find("1..12"), std::string::npos) << bad.error().message;
 }
 
 TEST(ErrorMessage, CarriesTheMoveId) {

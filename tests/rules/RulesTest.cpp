@@ -26,7 +26,8 @@ TEST(Rules, OptionsOverrideThePresetAndPrintBack) {
 TEST(Rules, BadTextIsAClearError) {
   EXPECT_EQ(parseRules("chess").error().message.substr(0, 23), "unknown preset 'chess' ");
   EXPECT_NE(parseRules("kalah,colour=red").error().message.find("unknown option 'colour'"), std::string::npos);
-  EXPECT_NE(parseRules("kalah,houses=9").error().message.find("out of range 1..8"), std::string::npos);
+  EXPECT_NE(parseRules("kalah,houses=13").error().message.find("out of range 1..12"), std::string::npos);
+  EXPECT_NE(parseRules("kalah,seeds=13").error().message.find("out of range 1..12"), std::string::npos);
   EXPECT_NE(parseRules("kalah,capture=maybe").error().message.find("none|standard|empty"), std::string::npos);
   EXPECT_NE(parseRules("kalah,houses").error().message.find("needs a value"), std::string::npos);
   EXPECT_FALSE(parseRules("kalah,houses=4x"));

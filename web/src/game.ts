@@ -226,7 +226,8 @@ export class GamePage implements SourcePage {
     this.boardHolder.replaceChildren(board.el);
     this.topBar.dataset.side = bottom === 'S' ? 'N' : 'S';
     this.bottomBar.dataset.side = bottom;
-    this.root.querySelector('.keys')!.textContent = t('keyboardHelp', { n: s.position.houses.length / 2 });
+    // Digit keys reach houses 1 to 9; on bigger boards the arrows reach the rest.
+    this.root.querySelector('.keys')!.textContent = t('keyboardHelp', { n: Math.min(9, s.position.houses.length / 2) });
     (window as unknown as { semisBoard: BoardView }).semisBoard = board;
   }
 

@@ -178,8 +178,9 @@ export async function launch() {
 }
 
 // A page with fast animations and its console errors collected (a test fails on any of them).
-export async function newPage(browser, { locale = 'en-GB', viewport = { width: 1100, height: 850 }, speed = '4', reducedMotion = 'no-preference' } = {}) {
-  const context = await browser.newContext({ locale, viewport, reducedMotion });
+// touch: a phone's touch screen (page.tap; no mouse hovering over the houses).
+export async function newPage(browser, { locale = 'en-GB', viewport = { width: 1100, height: 850 }, speed = '4', reducedMotion = 'no-preference', touch = false } = {}) {
+  const context = await browser.newContext({ locale, viewport, reducedMotion, ...(touch ? { hasTouch: true, isMobile: true } : {}) });
   await context.addInitScript((s) => {
     if (!localStorage.getItem('semis.speed')) localStorage.setItem('semis.speed', s);
   }, speed);
