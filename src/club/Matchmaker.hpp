@@ -24,7 +24,7 @@ class Ratings;
 class Matchmaker {
  public:
   Matchmaker(store::Store& store, Hub& hub, Players& players, Ratings& ratings)
-      : store_(store), club_(store.club()), hub_(hub), players_(players), ratings_(ratings) {}
+      : club_(store.club()), hub_(hub), players_(players), ratings_(ratings) {}
 
   void seek(const std::shared_ptr<Peer>& peer, const protocol::ClientMessage& msg);
   void cancel(const std::shared_ptr<Peer>& peer, const std::string& seekId);
@@ -45,7 +45,6 @@ class Matchmaker {
   Json lobbyFrom(const std::vector<store::SeekRow>& open);
   void error(Peer& peer, ErrorCode code, const std::string& message);
 
-  store::Store& store_;
   store::ClubStore& club_;
   Hub& hub_;
   Players& players_;

@@ -29,6 +29,11 @@ struct Header {
 };
 static_assert(sizeof(Header) == 256);
 
+// The house count, 1..kMaxHouses (applies() checks it before a table exists), said again where a
+// loop fills an array of 2 * kMaxHouses: without both bounds GCC 12 warns, wrongly, that its
+// vectorised copy writes past the array (-Wstringop-overflow).
+constexpr int bounded(int houses) { return std::clamp(houses, 1, kMaxHouses); }
+
 }  // namespace
 
 bool egdbBuildFast(Egdb& db, const Rules& rules, int threads);  // EgdbBuilder.cpp
@@ -114,7 +119,7 @@ std::uint64_t Egdb::rank(const std::uint8_t* houses, int seeds) const {
 std::uint64_t Egdb::indexOf(const Position& pos) const {
   if (pos.over) return kNoIndex;
   std::uint8_t h[2 * kMaxHouses];
-  const int n = houses_;
+  const int n = bounded(houses_);
   const int me = static_cast<int>(pos.toMove);
   const int own = me == 0 ? 0 : n + 1;
   const int opp = me == 0 ? n + 1 : 0;
@@ -158,9 +163,10 @@ int Egdb::probe(const Board& board, const Position& pos) const {
 int Egdb::solveAt(const Board& board, const Position& pos, int seeds, int depth) {
   const std::uint64_t idx = [&] {
     std::uint8_t h[2 * kMaxHouses];
-    for (int i = 0; i < houses_; ++i) {
+    const int n = bounded(houses_);
+    for (int i = 0; i < n; ++i) {
       h[i] = pos.pits[static_cast<std::size_t>(i)];
-      h[houses_ + i] = pos.pits[static_cast<std::size_t>(houses_ + 1 + i)];
+      h[n + i] = pos.pits[static_cast<std::size_t>(n + 1 + i)];
     }
     return rank(h, seeds);
   }();
@@ -182,10 +188,10 @@ int Egdb::solveAt(const Board& board, const Position& pos, int seeds, int depth)
       // Normalise: the player to move becomes South, stores emptied.
       Position norm;
       const bool mirror = child.toMove == Side::North;
-      for (int i = 0; i < houses_; ++i) {
-        norm.pits[static_cast<std::size_t>(i)] = child.pits[static_cast<std::size_t>((mirror ? houses_ + 1 : 0) + i)];
-        norm.pits[static_cast<std::size_t>(houses_ + 1 + i)] =
-            child.pits[static_cast<std::size_t>((mirror ? 0 : houses_ + 1) + i)];
+      const int n = bounded(houses_);
+      for (int i = 0; i < n; ++i) {
+        norm.pits[static_cast<std::size_t>(i)] = child.pits[static_cast<std::size_t>((mirror ? n + 1 : 0) + i)];
+        norm.pits[static_cast<std::size_t>(n + 1 + i)] = child.pits[static_cast<std::size_t>((mirror ? 0 : n + 1) + i)];
       }
       const int left =
           seeds - child.pits[static_cast<std::size_t>(south)] - child.pits[static_cast<std::size_t>(north)];

@@ -3,7 +3,8 @@
 import { el } from './dom';
 import { confirmButton, eventSentence } from './game-extras';
 import { showTakeBack, takeBackButton, takeBackRefusal, type TakeBackEvent } from './game-takeback';
-import { HINT_WAIT_MS, hintErrorText, type GamePage, type HintAnswer } from './game';
+import type { SourcePage } from './game-source';
+import { HINT_WAIT_MS, hintErrorText, type HintAnswer } from './hints';
 import { presetOf } from './games';
 import { t, type Key } from './i18n';
 import { api, Connection, type ServerEvent } from './net';
@@ -18,7 +19,7 @@ interface Feed {
   model: GameState | null;
 }
 
-export function startServerGame(page: GamePage, id: string): void {
+export function startServerGame(page: SourcePage, id: string): void {
   const feed: Feed = { model: null };
   // At most one hint is asked at a time (the button is disabled meanwhile).
   let pendingHint: { resolve: (h: HintAnswer) => void; version: number; timer: number } | null = null;
@@ -184,7 +185,7 @@ export function stateAfterMove(prev: GameState, m: MoveEvent, n: number): GameSt
   return next;
 }
 
-function serverEvent(page: GamePage, feed: Feed, e: ServerEvent, id: string, conn: Connection): void {
+function serverEvent(page: SourcePage, feed: Feed, e: ServerEvent, id: string, conn: Connection): void {
   const ev = e.event;
   const prev = feed.model;
   if (ev.kind === 'move') {
@@ -232,7 +233,7 @@ function serverEvent(page: GamePage, feed: Feed, e: ServerEvent, id: string, con
   void refetch(page, feed, id, conn);
 }
 
-async function refetch(page: GamePage, feed: Feed, id: string, conn: Connection): Promise<void> {
+async function refetch(page: SourcePage, feed: Feed, id: string, conn: Connection): Promise<void> {
   let g: GameState;
   try {
     g = await api<GameState>('GET', `/api/games/${id}`);
@@ -255,7 +256,7 @@ async function refetch(page: GamePage, feed: Feed, id: string, conn: Connection)
   page.queue = page.queue.then(() => page.setState(g));
 }
 
-async function refreshRecord(page: GamePage, id: string): Promise<void> {
+async function refreshRecord(page: SourcePage, id: string): Promise<void> {
   try {
     const res = await fetch(`/api/games/${id}/record`, { credentials: 'same-origin' });
     if (res.ok) page.recordEl.textContent = await res.text();

@@ -3,7 +3,7 @@
 // computer, the player's turn, a move of his own in this set) and refuses anything else; the page
 // only offers the button where it can be asked.
 import { el } from './dom';
-import type { GamePage } from './game';
+import type { SourcePage } from './game-source';
 import { currentLang, t } from './i18n';
 import type { GameState, SideLetter, WirePosition } from './types';
 
@@ -28,7 +28,7 @@ export interface TakeBackEvent {
   legal: number[];
 }
 
-export function showTakeBack(page: GamePage, ev: TakeBackEvent, n: number): void {
+export function showTakeBack(page: SourcePage, ev: TakeBackEvent, n: number): void {
   page.positionVersion += 1;
   page.lastMove = null;
   page.queue = page.queue.then(() => {

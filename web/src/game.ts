@@ -17,6 +17,8 @@ import { serverNames, startServerGame } from './game-server';
 import { setSound, soundOn } from './sound';
 import { ts } from './study-words';
 import { boardLegend, confirmButton, localGameButtons, matchOverText, setOverText, setResultOf } from './game-extras';
+import type { GameSource, SourcePage } from './game-source';
+import type { HintAnswer } from './hints';
 
 let activePage: GamePage | null = null;
 document.addEventListener('keydown', (e) => GamePage.onKey(e));
@@ -26,20 +28,6 @@ const upright = window.matchMedia('(max-width: 560px) and (orientation: portrait
 
 const levelDepth: Record<string, number> = { easy: 1, medium: 4, hard: 10 };
 
-// A hint: the house and its explanation, or why there is none.
-export type HintAnswer = { house: number; text: string } | { error: string } | null;
-
-// How long the page waits for the server's hint (it runs on the AI pool: a few seconds at most).
-export const HINT_WAIT_MS = 15000;
-
-interface Source {
-  kind: 'server' | 'local' | 'ai';
-  play(house: number): void;
-  hint(): Promise<HintAnswer>;
-  extra(): HTMLElement[]; // resign, draw, swap... buttons
-  close(): void;
-}
-
 export async function gamePage(root: HTMLElement, route: { server?: string; rules?: string; ai?: string; side?: string }): Promise<void> {
   const core = await Core.load();
   const page = new GamePage(root, core);
@@ -47,11 +35,11 @@ export async function gamePage(root: HTMLElement, route: { server?: string; rule
   else page.startLocal(route.rules ?? 'kalah', route.ai, (route.side as SideLetter) ?? 'S');
 }
 
-// Its members are shared with game-server.ts, which feeds it a server's game.
-export class GamePage {
+// What game-server.ts, which feeds it a server's game, may use of it is SourcePage (game-source.ts).
+export class GamePage implements SourcePage {
   board: BoardView | null = null;
   state: GameState | null = null;
-  source: Source | null = null;
+  source: GameSource | null = null;
   you: SideLetter | 'both' | 'spectator' = 'both';
   lastMove: { side: SideLetter; house: number } | null = null;
   queue: Promise<void> = Promise.resolve();
@@ -478,11 +466,6 @@ export class GamePage {
     clearTimeout(this.bannerTimer);
     this.bannerTimer = window.setTimeout(() => (this.bannerEl.className = 'banner'), 1800);
   }
-}
-
-export function hintErrorText(code: string, message: string): string {
-  if (code === 'busy' || code === 'not_a_player' || code === 'game_over') return t(`hintError.${code}`);
-  return t('hintError.other', { message: message || code });
 }
 
 function lastPly(s: GameState): { side: SideLetter; house: number } | null {

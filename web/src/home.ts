@@ -5,7 +5,7 @@ import { currentLang, t, type Key } from './i18n';
 import { ts } from './study-words';
 import { api } from './net';
 import { pictureNode, showRules } from './rules-dialog';
-import { lessonLink } from './lesson';
+import { lessonLink } from './lesson-link';
 import { el } from './dom';
 
 let chosen = localStorage.getItem('semis.game') ?? 'kalah';

@@ -33,14 +33,6 @@ export function reportShows(expect: Expect, events: MoveEvent[]): boolean {
   }
 }
 
-// The way to a game's lesson, on the home page's cards and in the rules dialog. Its keys are its
-// own: a card takes Enter and Space to choose itself.
-export function lessonLink(preset: string): HTMLElement {
-  const a = el('a', { href: `/learn/${preset}`, 'data-link': '', class: 'learn-link' }, w('learn'));
-  a.addEventListener('keydown', (e) => e.stopPropagation());
-  return a;
-}
-
 export async function lessonPage(root: HTMLElement, preset: string): Promise<void> {
   const steps = lessons[preset];
   const back = el('a', { href: '/', 'data-link': '', class: 'back' }, '← ' + w('back'));

@@ -5,7 +5,7 @@ import { el } from './dom';
 import { gameInfo } from './games';
 import { currentLang, t } from './i18n';
 import { boardPicture, type PictureLabels } from './picture';
-import { lessonLink } from './lesson';
+import { lessonLink } from './lesson-link';
 
 export function pictureNode(houses: number, seeds: number, stores: boolean, cw: boolean, width = 240, labels?: PictureLabels): HTMLElement {
   const d = el('div', { class: 'picture-box' });
