@@ -11,6 +11,16 @@ namespace {
 // After a turn, a bot may still be writing (kgpc's deferred `yield`): wait before a periodic ping.
 constexpr std::int64_t kSettleMs = 1000;
 
+// What a bot wrote, echoed in an error: short, cut on a character boundary, so a reply never
+// outgrows the line limit.
+std::string echo(std::string_view text) {
+  constexpr std::size_t kMax = 64;
+  if (text.size() <= kMax) return std::string(text);
+  std::size_t cut = kMax;
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+  return std::string(text.substr(0, cut)) + "...";
+}
+
 Command make(std::string name, std::vector<Arg> args = {}) {
   Command c;
   c.name = std::move(name);
@@ -103,6 +113,9 @@ Output Session::onLine(std::string_view line, std::int64_t nowMs) {
   } else if (cmd.name == "ping") {
     Command pong = make("pong", cmd.args);
     pong.ref = cmd.id;
+    pong.id = lastId_ + 2;
+    // Its arguments echoed (pykgp does so), unless that would outgrow the line limit.
+    if (formatCommand(pong).size() > kMaxLineBytes) pong.args.clear();
     send(out, std::move(pong));
   } else if (cmd.name == "pong") {
     pongDeadlineMs_.reset();
@@ -115,7 +128,7 @@ Output Session::onLine(std::string_view line, std::int64_t nowMs) {
   } else if (cmd.name == "ok" || cmd.name == "error") {
     // Nothing the session asks is confirmed or refused by the bot (go-kgp ignores them too).
   } else if (freeplay_) {
-    fault(out, cmd.id, SessionError::UnknownCommand, "unknown command " + cmd.name);
+    fault(out, cmd.id, SessionError::UnknownCommand, "unknown command " + echo(cmd.name));
   }
   // Before `mode`, go-kgp ignores unknown commands silently: so does Semis.
   if (badInARow_ == before && !closed_) badInARow_ = 0;
@@ -137,7 +150,7 @@ void Session::onMode(Output& out, const Command& cmd) {
     return;
   }
   if (*mode != "freeplay") {
-    shut(out, cmd.id, SessionError::UnsupportedMode, "unsupported mode " + *mode + ": Semis plays freeplay");
+    shut(out, cmd.id, SessionError::UnsupportedMode, "unsupported mode " + echo(*mode) + ": Semis plays freeplay");
     return;
   }
   freeplay_ = true;

@@ -7,17 +7,20 @@
 //   `set "info:name" "x"`), ids odd from 1. It ignores any command it does not know (set, ok,
 //   error, pong). `kgp` must carry exactly three integers or it never sends `mode`; a `state` needs
 //   an id (it answers `@id move`, and an id of 0 or none loses the reference) and a board of at
-//   least 2 houses; `stop` needs the state's id as reference. Over WebSocket it takes each frame as
-//   one line: send one line per frame.
+//   least 5 numbers; `stop` needs the state's id as reference. Over WebSocket it takes each frame as
+//   one line: send one line per frame. After `goodbye` its process does not exit (a sender thread
+//   blocks): a test must kill it.
 // - jkgp (client/jkgp, Java) is the strict one: a line it cannot match, or a command other than
 //   kgp, state, stop, set, ok, error, ping, goodbye, ends its session. `set` must have exactly two
 //   arguments (it reads info:name and time:mode only when their values are quoted, time:clock only
 //   as a bare integer, and ignores other options); `error` exactly one; `state` one board whose
 //   bot row is not empty. Worse, it handles `error` by printing to a debug stream that is null
 //   unless the agent was built with printNetwork=true (ExampleAgent sets it): so an `error` may
-//   crash a jkgp bot. Semis sends `error` only for the bot's own faults, which jkgp's checks
-//   (legal moves only, well-formed lines) never make. It sends `mode freeplay` bare, values quoted,
-//   each line in one WebSocket frame ending in "\n".
+//   crash a jkgp bot (seen: a NullPointerException ends its run()). Semis sends `error` only for
+//   the bot's own faults, which jkgp's checks (legal moves only, well-formed lines) never make. It
+//   sends `mode freeplay` bare, values quoted, each line in one WebSocket frame ending in "\n".
+//   A race in jkgp (it queues the search before it records the state) drops the moves of a search
+//   that returns at once: it then yields without a move and Semis plays for it.
 // - kgpc (client/kgpc, Go) reads lines from a byte stream on either transport and ignores unknown
 //   commands; `error` must have one argument (or it logs). It writes each token of a line with its
 //   own write, so over WebSocket each token arrives in its own frame (LineReader joins them), and

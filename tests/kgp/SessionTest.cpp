@@ -330,6 +330,21 @@ TEST(KgpSession, BadLinesGetErrorsAndAFloodCloses) {
   EXPECT_EQ(bot.session.errorsSent(), 4 + 100 + 1);
 }
 
+TEST(KgpSession, RepliesKeepToTheLineLimit) {
+  Bot bot;
+  // An error echoes a bot's words cut short; a pong drops echoed arguments that would not fit.
+  const Lines unknown = bot.line("5 " + std::string(16000, 'z'));
+  ASSERT_EQ(unknown.size(), 1U);
+  EXPECT_EQ(unknown[0], "4@5 error \"unknown_command: unknown command " + std::string(64, 'z') + "...\"");
+  const Lines pong = bot.line("123456789 ping \"" + std::string(16367, 'p') + "\"");
+  EXPECT_EQ(pong, Lines{"6@123456789 pong"});
+  Session s{Session::Config{}};
+  s.start(0);
+  const Lines mode = s.onLine("mode \"" + std::string(63, 'm') + "\xC3\xA9" + std::string(100, 'm') + "\"", 0).lines;
+  ASSERT_EQ(mode.size(), 2U);
+  EXPECT_EQ(mode[0], "2 error \"unsupported_mode: unsupported mode " + std::string(63, 'm') + "...: Semis plays freeplay\"");
+}
+
 TEST(KgpSession, UnknownCommandsBeforeModeAreIgnored) {
   Session s{Session::Config{}};
   s.start(0);
