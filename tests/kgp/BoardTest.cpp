@@ -6,18 +6,12 @@
 #include <vector>
 
 #include "kgp/Command.hpp"
+#include "KalahRules.hpp"
 
 namespace semis::kgp {
 namespace {
 
 using Values = std::vector<std::uint32_t>;
-
-Rules kalah(int houses, int seeds) {
-  Rules r = presetRules(Preset::Kalah);
-  r.houses = houses;
-  r.seeds = seeds;
-  return r;
-}
 
 // KGP's own reading of a move, written here from the reference implementations' description
 // (go-kgp board.go, pykgp Board.sow): the mover is South of the literal, pits 0..n-1 in sowing

@@ -6,18 +6,12 @@
 #include <vector>
 
 #include "kgp/LineReader.hpp"
+#include "KalahRules.hpp"
 
 namespace semis::kgp {
 namespace {
 
 using Lines = std::vector<std::string>;
-
-Rules kalah(int houses, int seeds) {
-  Rules r = presetRules(Preset::Kalah);
-  r.houses = houses;
-  r.seeds = seeds;
-  return r;
-}
 
 Turn turnAt(const Rules& rules, const Position& pos, std::string game = "g1", std::int64_t ms = 5000) {
   return Turn{std::move(game), "alice", "https://semis.example/g/1", rules, pos, ms};
