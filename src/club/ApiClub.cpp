@@ -144,6 +144,8 @@ ApiResponse playerPath(Club& club, std::string_view rest, std::string_view query
       const auto key = rules ? rating::ratedKey(*rules) : std::nullopt;
       Json opponent =
           opp == room::kAiSeat ? Json{{"ai", g.level}} : Json{{"id", opp}, {"name", club.players().nameOf(opp)}};
+      Json result = Json::parse(g.result, nullptr, false);  // the store's text column, read once
+      if (result.is_discarded()) result = nullptr;
       list.push_back(
           Json{{"id", g.id},
                {"rules", g.rules},
@@ -152,8 +154,7 @@ ApiResponse playerPath(Club& club, std::string_view rest, std::string_view query
                {"mode", g.mode},
                {"side", south ? "S" : "N"},
                {"opponent", opponent},
-               {"result", Json::parse(g.result, nullptr, false).is_discarded() ? Json(nullptr)
-                                                                               : Json::parse(g.result, nullptr, false)},
+               {"result", std::move(result)},
                {"change", pg.change ? Json(std::round((*pg.change)[south ? 0 : 1])) : Json(nullptr)},
                {"ended", g.updated}});
     }

@@ -198,6 +198,18 @@ class SqlStore final : public Store {
                  {playerId});
   }
 
+  StoreResult<std::vector<std::string>> openGameIdsOf(const std::string& playerId, std::size_t limit) override {
+    std::vector<std::string> ids;
+    if (playerId.empty()) return ids;
+    auto r = runner_->run(Access::Read,
+                          "SELECT id FROM games WHERE (seat_s=$1 OR seat_n=$1) AND status IN ('waiting','playing') "
+                          "ORDER BY created, id LIMIT $2",
+                          {playerId, static_cast<long long>(limit)});
+    if (!r) return tl::unexpected(r.error());
+    for (const auto& row : r->rows) ids.push_back(row.text(0));
+    return ids;
+  }
+
   StoreResult<long long> abandonIdle(long long beforeMs) override {
     auto r = runner_->run(Access::Write,
                           "UPDATE games SET status='abandoned' WHERE status IN ('waiting','playing') AND updated < $1",

@@ -124,6 +124,8 @@ class Store {
   virtual StoreResult<std::optional<GameLog>> loadGame(const std::string& id) = 0;
   // Games not over (waiting or playing) in which `playerId` holds a seat.
   virtual StoreResult<long long> openGamesOf(const std::string& playerId) = 0;
+  // ... their ids, oldest first, at most `limit` (a bot's gateway finds the games it must play).
+  virtual StoreResult<std::vector<std::string>> openGameIdsOf(const std::string& playerId, std::size_t limit) = 0;
   // Marks `abandoned` the games still waiting or playing whose last action is older than
   // `beforeMs` (unix ms); returns how many.
   virtual StoreResult<long long> abandonIdle(long long beforeMs) = 0;
