@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "store/BotStore.hpp"
 #include "store/SessionStore.hpp"
 #include "store/StudyStore.hpp"
 
@@ -80,7 +81,8 @@ class SqlStore final : public Store {
       : runner_(std::move(runner)),
         club_(makeSqlClub(*runner_)),
         study_(makeStudyStore(*runner_)),
-        sessions_(makeSessionStore(*runner_)) {}
+        sessions_(makeSessionStore(*runner_)),
+        bots_(makeBotStore(*runner_)) {}
 
   // The schema steps the database lacks, each in one Write transaction that reads the version
   // inside it (two servers opening one database migrate it once), then one real write.
@@ -236,6 +238,7 @@ class SqlStore final : public Store {
   ClubStore& club() override { return *club_; }
   StudyStore& study() override { return *study_; }
   SessionStore& sessions() override { return *sessions_; }
+  BotStore& bots() override { return *bots_; }
 
  private:
   StoreResult<void> migrate() {
@@ -288,6 +291,7 @@ class SqlStore final : public Store {
   std::unique_ptr<ClubStore> club_;
   std::unique_ptr<StudyStore> study_;
   std::unique_ptr<SessionStore> sessions_;
+  std::unique_ptr<BotStore> bots_;
 };
 
 }  // namespace

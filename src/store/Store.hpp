@@ -99,6 +99,7 @@ struct GameLog {
 class ClubStore;
 class StudyStore;
 class SessionStore;
+class BotStore;
 
 class Store {
  public:
@@ -139,6 +140,8 @@ class Store {
   virtual StudyStore& study() = 0;
   // The accounts' sessions (store/SessionStore.hpp), in the same database.
   virtual SessionStore& sessions() = 0;
+  // Bot accounts (store/BotStore.hpp), in the same database.
+  virtual BotStore& bots() = 0;
 
   // Housekeeping off the request path, called by the server every 200 ms from its own thread
   // (SQLite: the WAL checkpoint on a second connection; PostgreSQL: nothing).
