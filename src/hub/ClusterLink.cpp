@@ -1,8 +1,10 @@
 #include "hub/ClusterLink.hpp"
 
+#include <cstdlib>
 #include <utility>
 
 #include "accounts/Tokens.hpp"
+#include "ops/WallClock.hpp"
 #include "protocol/Json.hpp"
 
 namespace semis::server {
@@ -216,6 +218,32 @@ void ClusterLink::setLiveLine(const std::string& game, long long created, const 
 void ClusterLink::dropLiveLine(const std::string& game) {
   bus_.send({"HDEL", liveLines_, game});
   bus_.send({"ZREM", liveOrder_, game});
+}
+
+// One sorted set per site: each present player scored with the unix ms his lease ends.
+void ClusterLink::markPresent(const std::string& player, long long ttlMs, bool wait) {
+  std::vector<std::string> args{"ZADD", site_ + ":present", std::to_string(nowMs() + ttlMs), player};
+  if (!wait) return bus_.send(std::move(args));
+  if (!bus_.command(args)) bus_.send(std::move(args));  // the bus is away: queued, as the renewals are
+}
+
+void ClusterLink::markAbsent(const std::string& player) { bus_.send({"ZREM", site_ + ":present", player}); }
+
+bool ClusterLink::present(const std::string& player) {
+  auto r = bus_.command({"ZSCORE", site_ + ":present", player});
+  if (!r || r->kind != cluster::Reply::Kind::String) return false;
+  return std::atoll(r->string.c_str()) > nowMs();
+}
+
+std::vector<std::string> ClusterLink::presentPlayers(std::size_t limit) {
+  std::vector<std::string> out;
+  auto r = bus_.command({"ZRANGEBYSCORE", site_ + ":present", std::to_string(nowMs()), "+inf", "LIMIT", "0",
+                         std::to_string(limit)});
+  if (!r || r->kind != cluster::Reply::Kind::Array) return out;
+  for (const cluster::Reply& p : r->array) {
+    if (p.kind == cluster::Reply::Kind::String) out.push_back(p.string);
+  }
+  return out;
 }
 
 std::optional<std::vector<LiveLine>> ClusterLink::liveLines(std::size_t limit) {
