@@ -1,7 +1,7 @@
 // Black-box tests of bot accounts over HTTP (docs/bots.md): a member creates bots (the token shown
 // once), lists, renames, gives a new token and revokes them, within the per-owner limit; guests and
 // other members cannot see or touch them; bad names change nothing; a bot's profile names its owner;
-// a bot is no friend.
+// a bot neither signs in nor is a friend.
 
 #include <gtest/gtest.h>
 
@@ -175,6 +175,11 @@ TEST(ServerBots, BadNamesAndBodiesAreRefusedAndChangeNothing) {
   Json list = bots(port, alice);
   ASSERT_EQ(list.size(), 1U);
   EXPECT_EQ(list[0]["name"], name);
+  // A bot has no password: its name signs nobody in.
+  auto signin =
+      http(port, "POST", "/api/account/signin", Json{{"username", name}, {"password", "correct horse"}}.dump(), cookie);
+  EXPECT_EQ(signin.status, 401) << signin.body;
+  EXPECT_EQ(errorCode(signin), "bad_credentials");
   // A bot is no friend (by its name), and not blocked either.
   for (const char* path : {"/api/friends", "/api/blocks"}) {
     auto f = http(port, "POST", path, Json{{"username", name}}.dump(), bob.cookie);
