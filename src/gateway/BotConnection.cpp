@@ -121,6 +121,10 @@ void BotConnection::authenticate(const std::string& token) {
     me_.address = address_;
     if (auto claimed = gateway_.claim(me_.id, shared_from_this()); !claimed) {
       bot = tl::unexpected(claimed.error());
+    } else if (gateway_.hub().presentElsewhere(me_.id)) {
+      // One connection a bot on a cluster too (a crashed instance's lease lapses in kPresenceMs).
+      gateway_.release(me_.id, this);
+      bot = tl::unexpected(Refusal{ErrorCode::Conflict, "this bot is already connected: one connection a bot", {}});
     } else {
       claimed_ = true;
       signedIn_ = true;
@@ -150,6 +154,12 @@ void BotConnection::ready(bool authenticated) {
 }
 
 void BotConnection::scan() {
+  if (!anonymous_) {
+    // A token revoked or replaced on another instance ends the connection here within a scan
+    // (a store that does not answer ends nothing).
+    auto still = gateway_.accounts().authenticate(session_.token());
+    if (!still && still.error().code == ErrorCode::BadToken) return apply(session_.close("this bot's token no longer opens it"));
+  }
   auto open = gateway_.openGames(me_.id, kMaxGames);
   if (!open) {
     logWarn("bot_scan_failed", {{"bot", me_.id}, {"what", open.error().message}});

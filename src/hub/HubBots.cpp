@@ -35,7 +35,7 @@ void Hub::announceAbsent(const std::string& player) {
   if (link_) link_->markAbsent(player);
 }
 
-bool Hub::presentElsewhere(const std::string& player) { return link_ && link_->present(player); }
+bool Hub::presentElsewhere(const std::string& player) { return link_ && link_->presentElsewhere(player); }
 
 std::vector<std::string> Hub::presentEverywhere(std::size_t limit) {
   return link_ ? link_->presentPlayers(limit) : std::vector<std::string>{};
