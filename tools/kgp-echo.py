@@ -39,6 +39,7 @@ BOARDS = [  # legal positions, South to move: <n, south store, north store, sout
     "<6,0,0,4,4,4,4,4,4,4,4,4,4,4,4>",
     "<6,1,0,4,4,0,5,5,5,4,4,4,4,4,4>",
     "<6,2,3,0,5,1,6,0,6,5,5,1,5,5,0>",
+    "<12,10,11,12,0,12,12,12,12,12,12,12,12,12,1,12,12,12,12,12,12,12,12,12,12,12,0>",  # 12x12
 ]
 OPCODES = {0: "cont", 1: "text", 2: "binary", 8: "close", 9: "ping", 10: "pong"}
 
@@ -111,7 +112,7 @@ class WsTransport(TcpTransport):
             self.buf += data
         head, self.buf = self.buf.split(b"\r\n\r\n", 1)
         lines = head.decode("latin-1").split("\r\n")
-        self.log(self.conn, f"ws request {lines[0]!r}")
+        self.log(self.conn, f"ws request {lines[0]!r} headers {lines[1:]!r}")
         headers = {}
         for line in lines[1:]:
             key, _, value = line.partition(":")
