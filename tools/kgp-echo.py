@@ -8,7 +8,7 @@ line endings, one frame per token...) can be read off the log. Python 3 standard
 
     tools/kgp-echo.py [--tcp-port N] [--ws-port N] [--log FILE] [--connections K]
                       [--probe LINE]... [--states N] [--think SECONDS] [--greeting LINE]
-                      [--eol crlf|lf|none]
+                      [--eol crlf|lf|none] [--gap SECONDS]
 
 Ports default to 0 (any free port); the chosen ports are printed on stdout as the first line:
     kgp-echo: tcp 127.0.0.1:41234 ws ws://127.0.0.1:41235/kgp
@@ -263,7 +263,7 @@ class Session:
             if self.closed_at:
                 break
             self.send(f"{self.next_id}@{sid} stop")
-            self.wait(0.2)
+            self.wait(self.args.gap)
         if not self.closed_at:
             self.step = "goodbye"
             self.send("goodbye", with_id=False)
@@ -310,6 +310,7 @@ def main():
     p.add_argument("--probe", action="append", default=[], help="a line to send after mode")
     p.add_argument("--states", type=int, default=2)
     p.add_argument("--think", type=float, default=1.5)
+    p.add_argument("--gap", type=float, default=0.2, help="seconds between a stop and the next state")
     p.add_argument("--greeting", default="kgp 1 0 1")
     p.add_argument("--eol", choices=("crlf", "lf", "none"), default="crlf",
                    help="line ending of what the server sends (none: WebSocket frames only)")
