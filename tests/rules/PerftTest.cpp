@@ -164,7 +164,7 @@ struct Naive {
         for (int c : chain) taken[owner(c)] += at(c);
         bool slam = false;
         for (int s = 0; s < 2; ++s) slam = slam || (taken[s] > 0 && taken[s] == rowSum(s));
-        if (r.grandSlam || !slam) {
+        if (r.grandSlam == GrandSlam::All || !slam) {
           for (int c : chain) take(c, mover);
         }
       }

@@ -49,6 +49,7 @@ Position replayTrace(const Board& board, Position pos, Side mover, const Trace& 
         EXPECT_EQ(e.side, toMove);
         break;
       case EventKind::RelayCut:
+      case EventKind::GrandSlam:
         break;
       case EventKind::GameEnd:
         pos.over = true;
