@@ -37,6 +37,15 @@ Position Board::start(Side first) const {
 bool Board::feeds(const Position& pos, int house) const {
   const int pit = housePit(pos.toMove, house);
   if (pos.pits[static_cast<std::size_t>(pit)] == 0 || castleOwnerOf(pos, pit) >= 0) return false;
+  if (rules_.unfed == Unfed::Owner) {
+    // Oware: the opponent must be left with seeds to move, captures included (a grand slam that
+    // takes nothing still feeds him; one that takes every seed it gave does not).
+    Position after = pos;
+    MoveInfo info;
+    unsigned emptyAfterSowing = 0;
+    sowAndCapture(after, house, info, emptyAfterSowing, NoTrace{});
+    return rowSeeds(after, other(pos.toMove)) > 0;
+  }
   Position copy = pos;
   bool fed = false;
   const Side opp = other(pos.toMove);

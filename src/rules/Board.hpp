@@ -89,7 +89,7 @@ class Board {
   template <class Sink>
   void sowAndCapture(Position& pos, int house, MoveInfo& info, unsigned& emptyAfterSowing, const Sink& sink) const;
   template <class Sink>
-  int captureChain(Position& pos, int last, Side mover, MoveInfo& info, const Sink& sink) const;
+  int captureChain(Position& pos, int last, Side mover, unsigned rowsBefore, MoveInfo& info, const Sink& sink) const;
   // grand_slam=illegal: the move's capture would empty a row.
   [[nodiscard]] bool isGrandSlam(const Position& pos, int house) const;
 

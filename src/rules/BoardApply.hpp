@@ -65,7 +65,8 @@ void Board::take(Position& pos, int pit, Side to, EventKind kind, const Sink& si
 }
 
 template <class Sink>
-int Board::captureChain(Position& pos, int last, Side mover, MoveInfo& info, const Sink& sink) const {
+int Board::captureChain(Position& pos, int last, Side mover, unsigned rowsBefore, MoveInfo& info,
+                        const Sink& sink) const {
   // The last house, if it holds one of chain_values, is taken, then each house before it that does,
   // backwards until one does not: across both rows (Al-manqala, 2 or 4) or along the opponent's row
   // only (Oware, 2 or 3).
@@ -83,7 +84,8 @@ int Board::captureChain(Position& pos, int last, Side mover, MoveInfo& info, con
     pit = prev_[static_cast<std::size_t>(pit)];
   } while (pit != last);
   if (len == 0) return 0;
-  // A grand slam: the chain would take every seed left in a row.
+  // A grand slam: the chain would take every seed left in a row that held seeds before the move (a
+  // starved opponent's row, fed and taken back, is not one: as the reference engine reads it).
   std::array<int, 2> taken{0, 0};
   for (int i = 0; i < len; ++i) {
     taken[static_cast<std::size_t>(index(ownerOf(chain[static_cast<std::size_t>(i)])))] +=
@@ -91,7 +93,8 @@ int Board::captureChain(Position& pos, int last, Side mover, MoveInfo& info, con
   }
   for (Side s : {Side::South, Side::North}) {
     const int t = taken[static_cast<std::size_t>(index(s))];
-    info.grandSlam = info.grandSlam || (t > 0 && t == rowSeeds(pos, s));
+    const bool hadSeeds = ((rowsBefore >> index(s)) & 1U) != 0;
+    info.grandSlam = info.grandSlam || (hadSeeds && t > 0 && t == rowSeeds(pos, s));
   }
   if (info.grandSlam && rules_.grandSlam != GrandSlam::All) {
     sink(Event{EventKind::GrandSlam, static_cast<std::uint8_t>(last), 0, 0, mover});
@@ -195,6 +198,12 @@ template <class Sink>
 void Board::sowAndCapture(Position& pos, int house, MoveInfo& info, unsigned& emptyAfterSowing,
                           const Sink& sink) const {
   const Side mover = pos.toMove;
+  unsigned rowsBefore = 0;  // bit per side: the row held seeds before the move (for grand slams)
+  if (rules_.chainCapture) {
+    for (Side s : {Side::South, Side::North}) {
+      if (rowSeeds(pos, s) != 0) rowsBefore |= 1U << index(s);
+    }
+  }
   const int last = sow(pos, housePit(mover, house), mover, sink, info.relayCut);
   // bit per side; only leftovers=emptier,emptier_by_capture=false reads it
   if (rules_.leftovers == Leftovers::Emptier && !rules_.emptierByCapture) {
@@ -225,7 +234,7 @@ void Board::sowAndCapture(Position& pos, int house, MoveInfo& info, unsigned& em
     }
     info.captured = pos.pits[static_cast<std::size_t>(storePit(mover))] - before;
     if (rules_.chainCapture && pos.pits[static_cast<std::size_t>(last)] != 0) {
-      info.captured += captureChain(pos, last, mover, info, sink);
+      info.captured += captureChain(pos, last, mover, rowsBefore, info, sink);
     }
   }
 }
