@@ -11,6 +11,7 @@
 // this is aborted, unrated (default 60).
 // --allow-origin URL[,URL...]: pages of these origins may open WebSockets too (the site's own
 // always may; a client that sends no Origin is no page and may).
+// --bots-per-owner N: bots (not revoked) a member may own (docs/bots.md; default 5).
 // --egdb-seeds K: endgame tables up to K seeds for every preset, built in the background at start
 // and probed by the Hard and Perfect AI seats and by hints (server/EndgameShelf.hpp; default 0).
 
@@ -60,7 +61,8 @@ int serveCommand(int argc, char** argv) {
                            "health-port",
                            "egdb-seeds",
                            "no-show-seconds",
-                           "allow-origin"},
+                           "allow-origin",
+                           "bots-per-owner"},
                           {"trust-proxy"});
   if (!args) return complain("serve", args.error().message);
   server::ServerOptions o;
@@ -89,6 +91,8 @@ int serveCommand(int argc, char** argv) {
     return complain("serve", "--health-port must be 0..65535");
   if (!readInt(*args, "no-show-seconds", 1, 3600, o.noShowSeconds))
     return complain("serve", "--no-show-seconds must be 1..3600");
+  if (!readInt(*args, "bots-per-owner", 0, 1000, o.botsPerOwner))
+    return complain("serve", "--bots-per-owner must be 0..1000");
   if (args->has("allow-origin")) {
     auto origins = server::parseOrigins(args->get("allow-origin"));
     if (!origins) return complain("serve", "--allow-origin: " + origins.error());
@@ -137,6 +141,7 @@ extern const Command kServeCommand{
     "  --no-show-seconds N           a game whose player has not made his first move by then is aborted\n"
     "                                (default 60)\n"
     "  --allow-origin URL[,URL...]   pages of these origins may open WebSockets too\n"
+    "  --bots-per-owner N            bots a member may own (default 5)\n"
     "  --redis redis://HOST:PORT [--instance NAME] [--site NAME]\n"
     "                                one of several instances sharing --db postgresql://... (docs/scaling.md)\n"
     "  --trust-proxy                 count X-Forwarded-For's last address from a loopback or private peer\n",

@@ -9,6 +9,7 @@
 #include "http/Router.hpp"
 #include "ops/WallClock.hpp"
 #include "rating/RatedKey.hpp"
+#include "store/BotStore.hpp"
 
 namespace semis::server {
 
@@ -97,12 +98,21 @@ ApiResponse playerPath(Club& club, std::string_view rest, std::string_view query
         ratings.push_back(std::move(j));
       }
     }
-    return json(200, Json{{"id", id},
-                          {"name", (*card)->player.name},
-                          {"username", (*card)->username.empty() ? Json(nullptr) : Json((*card)->username)},
-                          {"created", (*card)->player.created},
-                          {"online", club.hub().connectedHere(id)},
-                          {"ratings", ratings}});
+    Json profile{{"id", id},
+                 {"name", (*card)->player.name},
+                 {"username", (*card)->username.empty() ? Json(nullptr) : Json((*card)->username)},
+                 {"created", (*card)->player.created},
+                 {"online", club.hub().connectedHere(id)},
+                 {"ratings", ratings}};
+    // A bot says so, and names its owner (docs/bots.md); a person has no `bot` field.
+    auto bot = club.store().bots().bot(id);
+    if (!bot) return error(ErrorCode::Busy, "the store is unavailable: try again");
+    if (*bot) {
+      profile["bot"] = true;
+      profile["owner"] = Json{{"id", (*bot)->owner}, {"name", club.players().nameOf((*bot)->owner)}};
+      profile["revoked"] = (*bot)->revoked != 0;
+    }
+    return json(200, profile);
   }
   if (what == "history") {
     const std::string key = queryValue(query, "key");
@@ -134,6 +144,8 @@ ApiResponse playerPath(Club& club, std::string_view rest, std::string_view query
       const auto key = rules ? rating::ratedKey(*rules) : std::nullopt;
       Json opponent =
           opp == room::kAiSeat ? Json{{"ai", g.level}} : Json{{"id", opp}, {"name", club.players().nameOf(opp)}};
+      Json result = Json::parse(g.result, nullptr, false);  // the store's text column, read once
+      if (result.is_discarded()) result = nullptr;
       list.push_back(
           Json{{"id", g.id},
                {"rules", g.rules},
@@ -142,8 +154,7 @@ ApiResponse playerPath(Club& club, std::string_view rest, std::string_view query
                {"mode", g.mode},
                {"side", south ? "S" : "N"},
                {"opponent", opponent},
-               {"result", Json::parse(g.result, nullptr, false).is_discarded() ? Json(nullptr)
-                                                                               : Json::parse(g.result, nullptr, false)},
+               {"result", std::move(result)},
                {"change", pg.change ? Json(std::round((*pg.change)[south ? 0 : 1])) : Json(nullptr)},
                {"ended", g.updated}});
     }

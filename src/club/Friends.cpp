@@ -8,6 +8,7 @@
 #include "ops/Log.hpp"
 #include "ops/WallClock.hpp"
 #include "rating/RatedKey.hpp"
+#include "store/BotStore.hpp"
 
 namespace semis::server {
 
@@ -18,6 +19,7 @@ tl::unexpected<Refusal> refuse(ErrorCode code, const std::string& message) {
 }
 
 const Refusal kBusy{ErrorCode::Busy, "the store is unavailable: try again", {}};
+const Refusal kBot{ErrorCode::NotForBots, "a bot is no friend: play it from the bots' list", {}};
 constexpr std::size_t kMaxFriends = 500;  // what one visitor's list may hold (and every list read costs)
 
 }  // namespace
@@ -54,10 +56,18 @@ std::optional<Json> Friends::list(const std::string& player) {
   return Json{{"friends", f}, {"blocked", b}};
 }
 
+// A username no account has: is it a bot's name (docs/bots.md)? Then the call is refused as such.
+Refusal Friends::noAccount(const std::string& username) {
+  auto bot = store_.bots().botByName(accounts::usernameKey(username));
+  if (!bot) return kBusy;
+  if (*bot) return kBot;
+  return Refusal{ErrorCode::NotFound, "no player with this username", {}};
+}
+
 Outcome<Json> Friends::add(const Identity& me, const std::string& username) {
   auto account = club_.accountByUsername(accounts::usernameKey(username));
   if (!account) return tl::unexpected(kBusy);
-  if (!*account) return refuse(ErrorCode::NotFound, "no player with this username");
+  if (!*account) return tl::unexpected(noAccount(username));
   const std::string& other = (*account)->player;
   if (other == me.id) return refuse(ErrorCode::BadMessage, "you cannot be your own friend");
   if (auto b = club_.blockedEitherWay(me.id, other); !b) {
@@ -86,7 +96,7 @@ Outcome<void> Friends::remove(const std::string& player, const std::string& othe
 Outcome<void> Friends::block(const Identity& me, const std::string& username) {
   auto account = club_.accountByUsername(accounts::usernameKey(username));
   if (!account) return tl::unexpected(kBusy);
-  if (!*account) return refuse(ErrorCode::NotFound, "no player with this username");
+  if (!*account) return tl::unexpected(noAccount(username));
   const std::string& other = (*account)->player;
   if (other == me.id) return refuse(ErrorCode::BadMessage, "you cannot block yourself");
   if (auto stored = players_.ensureStored(me); !stored) return tl::unexpected(stored.error());
@@ -110,6 +120,11 @@ void Friends::invite(const std::shared_ptr<Peer>& peer, const protocol::ClientMe
     peer->send(text(protocol::errorMessage(code, message)));
   };
   if (other == me) return fail(ErrorCode::BadMessage, "you cannot invite yourself");
+  if (auto bot = store_.bots().bot(other); !bot) {
+    return fail(ErrorCode::Busy, "the store is unavailable: try again");
+  } else if (*bot) {
+    return fail(kBot.code, "a bot is not invited: play it from the bots' list");
+  }
   auto friends = club_.friendsOf(me);
   if (!friends) return fail(ErrorCode::Busy, "the store is unavailable: try again");
   const bool isFriend =

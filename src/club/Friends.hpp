@@ -29,6 +29,7 @@ class Friends {
 
  private:
   Json cardJson(const store::PlayerCard& card);
+  Refusal noAccount(const std::string& username);
 
   store::Store& store_;
   store::ClubStore& club_;

@@ -97,6 +97,14 @@ Outcome<Json> Hub::createGame(const Identity& me, const protocol::GameSpec& spec
     seats[static_cast<std::size_t>(index(mine))] = creator;
     if (spec.mode == protocol::Mode::Ai) seats[static_cast<std::size_t>(index(other(mine)))].player = room::kAiSeat;
   }
+  if (!spec.bot.empty()) {
+    // A game against a bot: the bot takes the other seat at once (it must be connected).
+    if (!bots_) return tl::unexpected(Refusal{ErrorCode::NotFound, "this server has no bots", {}});
+    auto bot = bots_->playable(spec.bot, spec.rules);
+    if (!bot) return tl::unexpected(bot.error());
+    if (*bot == me.id) return tl::unexpected(Refusal{ErrorCode::BadMessage, "a bot does not play itself", {}});
+    seats[static_cast<std::size_t>(index(other(mine)))] = room::Seat{*bot, players_.nameOf(*bot), 0};
+  }
   room->seatPlayers(seats, Clock::now());
   if (auto r = store_.createGame(gameRow(room->header()), {}); !r) {
     metrics_.storeErrors++;
@@ -307,7 +315,7 @@ LiveList Hub::liveGames() {
   LiveList list{{}, online};
   std::lock_guard lock(liveMu_);
   for (auto it = live_.rbegin(); it != live_.rend() && list.games.size() < 100; ++it) {
-    if (auto line = liveLineOf(it->second)) list.games.push_back(std::move(*line));
+    list.games.push_back(it->second);
   }
   return list;
 }

@@ -21,6 +21,7 @@
 #include "ai/AiPool.hpp"
 #include "ai/MoveSource.hpp"
 #include "cluster/Bus.hpp"
+#include "hub/BotHooks.hpp"
 #include "hub/ClubHooks.hpp"
 #include "hub/LiveList.hpp"
 #include "hub/Peer.hpp"
@@ -87,6 +88,10 @@ class Hub {
 
   // The club (docs/club.md). Set before any client connects.
   void setClub(ClubHooks* club) { club_ = club; }
+  // The bots' gateway (docs/bots.md). Set before any client connects.
+  void setBots(BotHooks* bots) { bots_ = bots; }
+  // A game as a bot's connection sees it (HubBots.cpp); nothing if there is no such game.
+  [[nodiscard]] Outcome<GameTurn> turnOf(const std::string& gameId);
   // A game between two players seated at once (a pairing, an accepted seek or invitation): `write`
   // stores its row with whatever goes with it, in one transaction; its refusal refuses.
   using GameWriter = std::function<store::StoreResult<void>(const store::GameRow&)>;
@@ -159,6 +164,7 @@ class Hub {
   std::size_t watcherCount(const Live& live) const;
   void clusterTick();
   void catchUp(const std::vector<LivePtr>& games, std::chrono::steady_clock::time_point now);
+  void reloadBehind(const std::vector<LivePtr>& copies);  // those behind the record, reloaded (one read)
   void resync();  // the bus came back: reload what is held, say who watches, list again
   // The bus's game messages run on a worker of their own (HubCluster.cpp), in order.
   struct BusWork;
@@ -188,7 +194,7 @@ class Hub {
   std::unordered_map<std::string, LivePtr> games_;
 
   std::mutex liveMu_;  // the live list's lines, newest first by (created, id)
-  std::map<std::pair<long long, std::string>, Json> live_;
+  std::map<std::pair<long long, std::string>, LiveLine> live_;
 
   std::mutex clockMu_;  // games whose clock runs, for tick()
   std::set<std::string> clocked_;
@@ -206,6 +212,7 @@ class Hub {
   std::mutex claimsMu_;
   std::vector<PendingClaim> claims_;
   ClubHooks* club_ = nullptr;  // null: no club
+  BotHooks* bots_ = nullptr;   // null: no bots' gateway
 
   std::atomic<bool> stopping_{false};
   std::atomic<long long> ticks_{0};

@@ -391,15 +391,23 @@ void Hub::dueClaims() {
 void Hub::catchUp(const std::vector<LivePtr>& games, std::chrono::steady_clock::time_point now) {
   // The bus delivers at most once: an action whose publish died with its instance (one that died
   // before it was ever heard, so never found silent) or fell out of a full queue leaves a copy
-  // behind for good unless another action comes. The quiet games' last events are compared with the
-  // record's in one read, and only the copies behind it are reloaded.
+  // behind for good unless another action comes. The quiet games are compared with the record.
   std::vector<LivePtr> quiet;
-  std::vector<std::string> ids;
-  std::vector<long long> had;
   for (const LivePtr& live : games) {
     std::lock_guard lock(live->mu);
     if (live->gone || live->room->over() || now - live->lastActivity < std::chrono::milliseconds(kSilentMs)) continue;
     quiet.push_back(live);
+  }
+  reloadBehind(quiet);
+}
+
+void Hub::reloadBehind(const std::vector<LivePtr>& copies) {
+  // The copies' last events are compared with the record's in one read, and only the copies
+  // behind it are reloaded.
+  std::vector<std::string> ids;
+  std::vector<long long> had;
+  for (const LivePtr& live : copies) {
+    std::lock_guard lock(live->mu);
     ids.push_back(live->room->id());
     had.push_back(live->room->lastEvent());
   }
@@ -409,12 +417,12 @@ void Hub::catchUp(const std::vector<LivePtr>& games, std::chrono::steady_clock::
     if (!last) logWarn("catch_up_failed", {{"what", last.error().message}});
     return;
   }
-  for (std::size_t i = 0; i < quiet.size(); ++i) {
+  for (std::size_t i = 0; i < copies.size(); ++i) {
     if ((*last)[i] <= had[i]) continue;
-    std::lock_guard lock(quiet[i]->mu);
-    if (quiet[i]->gone || quiet[i]->room->lastEvent() >= (*last)[i]) continue;
+    std::lock_guard lock(copies[i]->mu);
+    if (copies[i]->gone || copies[i]->room->lastEvent() >= (*last)[i]) continue;
     metrics_.busCaughtUp++;
-    refresh(*quiet[i]);
+    refresh(*copies[i]);
   }
 }
 
@@ -425,22 +433,7 @@ Outcome<Hub::LivePtr> Hub::findCurrent(const std::string& id) {
   // watcher still gets every event in order. An HTTP read has no follow-up: it is answered from
   // the record (one cheap read of its last event number), as a move from a copy behind is refused
   // by the record's conflict and reloaded.
-  long long had = 0;
-  {
-    std::lock_guard lock((*live)->mu);
-    had = (*live)->room->lastEvent();
-  }
-  auto last = store_.lastEvents({id});  // no lock held across the read
-  if (!last || last->size() != 1) {
-    if (!last) logWarn("catch_up_failed", {{"game", id}, {"what", last.error().message}});
-    return live;
-  }
-  if (last->front() <= had) return live;
-  std::lock_guard lock((*live)->mu);
-  if (!(*live)->gone && (*live)->room->lastEvent() < last->front()) {
-    metrics_.busCaughtUp++;
-    refresh(**live);
-  }
+  reloadBehind({*live});
   return live;
 }
 
@@ -464,7 +457,7 @@ void Hub::resync() {
   std::vector<std::tuple<std::string, long long, Json>> lines;
   {
     std::lock_guard lock(liveMu_);
-    for (const auto& [key, line] : live_) lines.emplace_back(key.second, key.first, line);
+    for (const auto& [key, line] : live_) lines.emplace_back(key.second, key.first, line.view);
   }
   for (const auto& [id, created, line] : lines) link_->setLiveLine(id, created, line);
 }

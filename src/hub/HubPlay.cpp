@@ -138,8 +138,9 @@ void Hub::afterChange(Live& live) {
     auto it = live_.find(key);
     if (listed) {
       // In a cluster the list is shared: written when a line changes, not on every call.
-      if (link_ && (it == live_.end() || it->second != line)) link_->setLiveLine(room.id(), room.created(), line);
-      live_[key] = std::move(line);
+      if (link_ && (it == live_.end() || it->second.view != line)) link_->setLiveLine(room.id(), room.created(), line);
+      // Typed once here, not on every read of the list.
+      if (auto typed = liveLineOf(std::move(line))) live_[key] = std::move(*typed);
     } else if (it != live_.end()) {
       live_.erase(it);
       if (link_) link_->dropLiveLine(room.id());
@@ -153,6 +154,7 @@ void Hub::afterChange(Live& live) {
       clocked_.erase(room.id());
   }
   if (room.over()) pool_.cancel(room.id());
+  if (bots_ && room.spec().mode == protocol::Mode::Friend) bots_->gameChanged(room.id(), {room.seats()[0].player, room.seats()[1].player});
 }
 
 void Hub::join(const std::shared_ptr<Peer>& peer, const protocol::ClientMessage& msg) {

@@ -37,6 +37,8 @@ struct ServerOptions {
   int healthPort = -1;
   // A game between two people whose player has not made his first move by then is aborted.
   int noShowSeconds = 60;
+  // Bots not revoked a member may own (docs/bots.md).
+  int botsPerOwner = 5;
   // Pages of these origins ("https://host[:port]") may open WebSockets besides the site's own.
   std::vector<std::string> allowedOrigins;
 };

@@ -53,6 +53,13 @@ enum class ErrorCode {
   BadDate,
   BadAttempt,
   NotOver,
+  // Bots (docs/bots.md).
+  SignInNeeded,  // a member's call asked by a guest or nobody
+  BadToken,      // a bot's token unknown, malformed or revoked
+  BotLimit,      // the owner has as many bots as he may
+  NameTaken,     // a bot's name that is a bot's or a member's already
+  BadName,       // a name that is not 1..24 printable characters
+  NotForBots,    // a call that takes a person (a friend, a seek) named a bot
 };
 
 struct ErrorCodeInfo {
@@ -62,7 +69,7 @@ struct ErrorCodeInfo {
 };
 
 // The one table, in the enum's order (a static_assert below checks it).
-inline constexpr std::array<ErrorCodeInfo, 37> kErrorCodes{{
+inline constexpr std::array<ErrorCodeInfo, 43> kErrorCodes{{
     {ErrorCode::BadMessage, "bad_message", 400},
     {ErrorCode::UnknownType, "unknown_type", 400},
     {ErrorCode::TooLarge, "too_large", 413},
@@ -100,6 +107,12 @@ inline constexpr std::array<ErrorCodeInfo, 37> kErrorCodes{{
     {ErrorCode::BadDate, "bad_date", 400},
     {ErrorCode::BadAttempt, "bad_attempt", 400},
     {ErrorCode::NotOver, "not_over", 409},
+    {ErrorCode::SignInNeeded, "sign_in_needed", 401},
+    {ErrorCode::BadToken, "bad_token", 401},
+    {ErrorCode::BotLimit, "bot_limit", 409},
+    {ErrorCode::NameTaken, "name_taken", 409},
+    {ErrorCode::BadName, "bad_name", 400},
+    {ErrorCode::NotForBots, "not_for_bots", 400},
 }};
 
 inline constexpr std::size_t kErrorCodeCount = kErrorCodes.size();
@@ -108,7 +121,7 @@ namespace detail {
 constexpr bool tableInEnumOrder() {
   for (std::size_t i = 0; i < kErrorCodes.size(); ++i)
     if (static_cast<std::size_t>(kErrorCodes[i].code) != i) return false;
-  return static_cast<std::size_t>(ErrorCode::NotOver) + 1 == kErrorCodes.size();
+  return static_cast<std::size_t>(ErrorCode::NotForBots) + 1 == kErrorCodes.size();
 }
 static_assert(tableInEnumOrder(), "kErrorCodes lists every ErrorCode once, in the enum's order");
 }  // namespace detail

@@ -98,16 +98,24 @@ Result<GameSpec> parseGameSpec(const Json& j) {
   if (!rules) return fail("rules: " + rules.error().message);
   spec.rules = *rules;
   if (auto it = j.find("mode"); it != j.end()) {
-    if (!it->is_string()) return fail("'mode' must be \"ai\", \"friend\" or \"local\"");
+    if (!it->is_string()) return fail("'mode' must be \"ai\", \"friend\", \"local\" or \"bot\"");
     const auto& m = it->get_ref<const std::string&>();
     if (m == "ai")
       spec.mode = Mode::Ai;
-    else if (m == "friend")
-      spec.mode = Mode::Friend;
+    else if (m == "friend" || m == "bot")
+      spec.mode = Mode::Friend;  // a game against a bot is a two-player game whose second seat is taken at once
     else if (m == "local")
       spec.mode = Mode::Local;
     else
-      return fail("'mode' must be \"ai\", \"friend\" or \"local\", not \"" + clipUtf8(m, 32) + "\"");
+      return fail("'mode' must be \"ai\", \"friend\", \"local\" or \"bot\", not \"" + clipUtf8(m, 32) + "\"");
+    if (m == "bot") {
+      const auto bot = j.find("bot");
+      if (bot == j.end() || !bot->is_string() || bot->get_ref<const std::string&>().empty() ||
+          bot->get_ref<const std::string&>().size() > 64) {
+        return fail("'bot' (the bot's name) is required with mode \"bot\"");
+      }
+      spec.bot = bot->get<std::string>();
+    }
   }
   if (auto it = j.find("level"); it != j.end()) {
     if (!it->is_string()) return fail("'level' must be a string");

@@ -64,6 +64,7 @@ struct GameSpec {
   std::string side = "S";  // S, N or random
   ClockSpec clock;
   bool rated = false;  // set by the club (pairing, rated invitations), never by a `create`
+  std::string bot;     // mode "bot": the bot's name (a Friend game whose other seat it takes)
 };
 
 // The club's fields: a seek's options, its id, the lobby switch, the invited friend.

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "accounts/Tokens.hpp"
+#include "bots/BotService.hpp"
 #include "club/Club.hpp"
 #include "cluster/Bus.hpp"
 #include "http/Router.hpp"
@@ -96,6 +97,7 @@ int runServer(const ServerOptions& options, std::unique_ptr<MoveSource> ai) {
   // After the io_context, so destroyed before it: its work pool's last answers are posted to it.
   Club club(**store, hub, players);
   Study study(**store, hub);
+  BotService bots(**store, hub, players, BotOptions{options.botsPerOwner});
   // A primary-key lookup of no one: one round trip to the database, nothing read.
   Health health([&store] { return (*store)->player("").has_value(); });
   health.start();
@@ -103,6 +105,7 @@ int runServer(const ServerOptions& options, std::unique_ptr<MoveSource> ai) {
   Router routes;
   addStudyRoutes(routes, study);
   addClubRoutes(routes, club);
+  addBotRoutes(routes, bots);
   addGameRoutes(routes, hub, metrics, health);
   ServerContext ctx{hub, players, metrics, options, health, routes, club.slowWork()};
   HealthPort healthPort(health);

@@ -89,13 +89,14 @@ class ClubStore {
   ClubStore(const ClubStore&) = delete;
   ClubStore& operator=(const ClubStore&) = delete;
 
-  // Accounts. createAccount is a Conflict when the username's key or the player is taken; the
-  // player row must exist.
+  // Accounts. createAccount is a Conflict when the username's key (a username's or a bot's name's,
+  // store/BotStore.hpp) or the player is taken; the player row must exist.
   virtual StoreResult<void> createAccount(const AccountRow& account) = 0;
   virtual StoreResult<std::optional<AccountRow>> accountByUsername(const std::string& usernameKey) = 0;
   virtual StoreResult<std::optional<AccountRow>> accountOf(const std::string& player) = 0;
   // Deletes the account, its sessions, claim codes, seeks, friends and blocks; the player row stays
-  // (other players' games name him) renamed `deletedName`; ratings and history are removed.
+  // (other players' games name him) renamed `deletedName`; ratings and history are removed; his
+  // bots are revoked.
   virtual StoreResult<void> deleteAccount(const std::string& player, const std::string& deletedName) = 0;
 
   // Sessions: another token for a player (sign-in on a device), or one token revoked (sign-out).

@@ -2,6 +2,8 @@
 // one Write transaction or one read, through the backend's SqlRunner, in the same database as the
 // games (a pairing creates its game in the transaction that marks the seeks).
 
+#include <chrono>
+
 #include "store/ClubSchema.hpp"
 #include "store/SqlStore.hpp"
 
@@ -12,6 +14,11 @@ namespace {
 using Params = std::vector<SqlValue>;
 
 long long big(std::size_t v) { return static_cast<long long>(v); }
+
+long long nowMs() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
 
 constexpr const char* kRatingColumns = "player,game_key,rating,deviation,volatility,games,wins,draws,losses,at";
 constexpr const char* kSeekColumns =
@@ -45,8 +52,16 @@ class SqlClub final : public ClubStore {
 
   StoreResult<void> createAccount(const AccountRow& a) override {
     if (a.usernameKey.empty()) return tl::unexpected(StoreError{Fault::Other, "an account needs its username's key"});
-    return write("INSERT INTO accounts(player,username,username_key,password_hash,created) VALUES($1,$2,$3,$4,$5)",
-                 {a.player, a.username, a.usernameKey, a.passwordHash, a.created});
+    return run_.transaction(Access::Write, [&](SqlTx& tx) -> StoreResult<void> {
+      // A bot's name is taken like a username (store/BotStore.hpp).
+      auto bot = tx.run("SELECT 1 FROM bots WHERE name_key=$1", {a.usernameKey});
+      if (!bot) return tl::unexpected(bot.error());
+      if (!bot->rows.empty()) return tl::unexpected(StoreError{Fault::Conflict, "this username is a bot's name"});
+      auto r = tx.run("INSERT INTO accounts(player,username,username_key,password_hash,created) VALUES($1,$2,$3,$4,$5)",
+                      {a.player, a.username, a.usernameKey, a.passwordHash, a.created});
+      if (!r) return tl::unexpected(r.error());
+      return {};
+    });
   }
   StoreResult<std::optional<AccountRow>> accountByUsername(const std::string& usernameKey) override {
     return one<AccountRow>(select(kAccountColumns, "FROM accounts WHERE username_key=$1"), {usernameKey}, accountRow);
@@ -58,6 +73,10 @@ class SqlClub final : public ClubStore {
     return run_.transaction(Access::Write, [&](SqlTx& tx) -> StoreResult<void> {
       for (const char* sql : kDeleteAccount) {
         if (auto r = tx.run(sql, {player}); !r) return tl::unexpected(r.error());
+      }
+      // His bots stop connecting (their games, ratings and names stay).
+      if (auto r = tx.run("UPDATE bots SET revoked=$2 WHERE owner=$1 AND revoked=0", {player, nowMs()}); !r) {
+        return tl::unexpected(r.error());
       }
       if (auto r = tx.run("UPDATE players SET name=$1 WHERE id=$2", {deletedName, player}); !r) {
         return tl::unexpected(r.error());

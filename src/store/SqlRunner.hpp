@@ -64,7 +64,7 @@ struct SchemaStep {
 };
 
 // The newest schema version, on both backends.
-inline constexpr int kSchemaVersion = 5;
+inline constexpr int kSchemaVersion = 6;
 
 class SqlRunner {
  public:

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "store/BotStore.hpp"
 #include "store/SessionStore.hpp"
 #include "store/StudyStore.hpp"
 
@@ -80,7 +81,8 @@ class SqlStore final : public Store {
       : runner_(std::move(runner)),
         club_(makeSqlClub(*runner_)),
         study_(makeStudyStore(*runner_)),
-        sessions_(makeSessionStore(*runner_)) {}
+        sessions_(makeSessionStore(*runner_)),
+        bots_(makeBotStore(*runner_)) {}
 
   // The schema steps the database lacks, each in one Write transaction that reads the version
   // inside it (two servers opening one database migrate it once), then one real write.
@@ -196,6 +198,18 @@ class SqlStore final : public Store {
                  {playerId});
   }
 
+  StoreResult<std::vector<std::string>> openGameIdsOf(const std::string& playerId, std::size_t limit) override {
+    std::vector<std::string> ids;
+    if (playerId.empty()) return ids;
+    auto r = runner_->run(Access::Read,
+                          "SELECT id FROM games WHERE (seat_s=$1 OR seat_n=$1) AND status IN ('waiting','playing') "
+                          "ORDER BY created, id LIMIT $2",
+                          {playerId, static_cast<long long>(limit)});
+    if (!r) return tl::unexpected(r.error());
+    for (const auto& row : r->rows) ids.push_back(row.text(0));
+    return ids;
+  }
+
   StoreResult<long long> abandonIdle(long long beforeMs) override {
     auto r = runner_->run(Access::Write,
                           "UPDATE games SET status='abandoned' WHERE status IN ('waiting','playing') AND updated < $1",
@@ -224,6 +238,7 @@ class SqlStore final : public Store {
   ClubStore& club() override { return *club_; }
   StudyStore& study() override { return *study_; }
   SessionStore& sessions() override { return *sessions_; }
+  BotStore& bots() override { return *bots_; }
 
  private:
   StoreResult<void> migrate() {
@@ -276,6 +291,7 @@ class SqlStore final : public Store {
   std::unique_ptr<ClubStore> club_;
   std::unique_ptr<StudyStore> study_;
   std::unique_ptr<SessionStore> sessions_;
+  std::unique_ptr<BotStore> bots_;
 };
 
 }  // namespace

@@ -99,6 +99,7 @@ struct GameLog {
 class ClubStore;
 class StudyStore;
 class SessionStore;
+class BotStore;
 
 class Store {
  public:
@@ -123,6 +124,8 @@ class Store {
   virtual StoreResult<std::optional<GameLog>> loadGame(const std::string& id) = 0;
   // Games not over (waiting or playing) in which `playerId` holds a seat.
   virtual StoreResult<long long> openGamesOf(const std::string& playerId) = 0;
+  // ... their ids, oldest first, at most `limit` (a bot's gateway finds the games it must play).
+  virtual StoreResult<std::vector<std::string>> openGameIdsOf(const std::string& playerId, std::size_t limit) = 0;
   // Marks `abandoned` the games still waiting or playing whose last action is older than
   // `beforeMs` (unix ms); returns how many.
   virtual StoreResult<long long> abandonIdle(long long beforeMs) = 0;
@@ -137,6 +140,8 @@ class Store {
   virtual StudyStore& study() = 0;
   // The accounts' sessions (store/SessionStore.hpp), in the same database.
   virtual SessionStore& sessions() = 0;
+  // Bot accounts (store/BotStore.hpp), in the same database.
+  virtual BotStore& bots() = 0;
 
   // Housekeeping off the request path, called by the server every 200 ms from its own thread
   // (SQLite: the WAL checkpoint on a second connection; PostgreSQL: nothing).

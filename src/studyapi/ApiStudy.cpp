@@ -74,12 +74,12 @@ void addStudyRoutes(Router& routes, Study& study) {
     if (!protocol::validGameId(id)) return apiError(ErrorCode::NotFound, "no such game");
     return job(study, r.me, [&study, id] { return study.review(id); });
   });
-  routes.add("GET", "/api/daily", [&study](const ApiRequest&) -> ApiResponse {
+  // The index, with or without the trailing slash the page's links may add.
+  const ApiHandler index = [&study](const ApiRequest&) -> ApiResponse {
     return {200, "application/json", protocol::dumpJson(study.dailyIndex())};
-  });
-  routes.add("GET", "/api/daily/", [&study](const ApiRequest&) -> ApiResponse {
-    return {200, "application/json", protocol::dumpJson(study.dailyIndex())};
-  });
+  };
+  routes.add("GET", "/api/daily", index);
+  routes.add("GET", "/api/daily/", index);
   routes.add("GET", "/api/daily/{key}", [&study](const ApiRequest& r) {
     const std::string key(r.params[0]);
     if (!isDailyKey(key)) return apiError(ErrorCode::NotFound, "no daily challenge for that game");

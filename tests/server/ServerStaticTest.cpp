@@ -150,6 +150,17 @@ TEST_F(Static, HashedAssetsAreKeptForGoodTheRestRevalidated) {
   }
 }
 
+// Every path the client routes (web/src/main.ts) is its one page, so a reload or a shared link of
+// any of them opens it (a reload of /sessions was a 404 file).
+TEST_F(Static, EveryPageTheClientRoutesIsItsOnePage) {
+  for (const char* page : {"/p/abcdef", "/top/kalah", "/friends", "/sessions", "/bots", "/daily/kalah", "/review",
+                           "/review/abcdef", "/analysis", "/learn/kalah"}) {
+    const auto r = get(page);
+    EXPECT_EQ(r.status, 200) << page;
+    EXPECT_EQ(r.body, indexHtml("first")) << page;
+  }
+}
+
 TEST_F(Static, MatchingIfNoneMatchIsAnswered304WithoutABody) {
   const auto first = get("/");
   const std::string etag = header(first, "etag");

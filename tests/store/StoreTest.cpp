@@ -310,12 +310,17 @@ TEST_P(StoreSuite, CountsAPlayersOpenGames) {
   EXPECT_EQ(*st().openGamesOf("Cy00000001"), 1);
   EXPECT_EQ(*st().openGamesOf("Nobody0000"), 0);
   EXPECT_EQ(*st().openGamesOf(""), 0) << "a free seat is nobody's";
+  EXPECT_EQ(*st().openGameIdsOf("Ada0000001", 10), (std::vector<std::string>{"g1", "g2"})) << "oldest first";
+  EXPECT_EQ(*st().openGameIdsOf("Ada0000001", 1), (std::vector<std::string>{"g1"})) << "at most the limit";
+  EXPECT_EQ(*st().openGameIdsOf("Cy00000001", 10), (std::vector<std::string>{"g6"}));
+  EXPECT_TRUE(st().openGameIdsOf("", 10)->empty());
   Action end;
   end.game = "g2";
   end.update = GameUpdate{"Bob0000001", "Ada0000001", "over", "{}"};
   end.at = 10;
   ASSERT_TRUE(st().apply(end));
   EXPECT_EQ(*st().openGamesOf("Ada0000001"), 1);
+  EXPECT_EQ(*st().openGameIdsOf("Ada0000001", 10), (std::vector<std::string>{"g1"}));
 }
 
 TEST_P(StoreSuite, AbandonsIdleGames) {

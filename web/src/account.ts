@@ -4,6 +4,7 @@ import { el } from './dom';
 import { errorText, tc } from './club-words';
 import { api, type ApiError } from './net';
 import { site } from './site';
+import { tb } from './bots';
 
 export interface Me {
   id: string;
@@ -186,6 +187,7 @@ export function renderAccount(box: HTMLElement, navigate: (url: string) => void,
       item(tc('anotherDevice'), 'claim', claim),
       item(tc('haveCode'), 'redeem', redeem),
       item(tc('sessions'), 'sessions', () => navigate('/sessions')),
+      item(tb('botsTitle'), 'bots', () => navigate('/bots')),
       item(tc('signOut'), 'sign-out', () => void api('POST', '/api/account/signout').then(after, after)),
       item(tc('deleteAccount'), 'delete', () =>
         formDialog(tc('deleteAccount'), [{ name: 'password', label: tc('deleteConfirm'), type: 'password' }], async (v) => {

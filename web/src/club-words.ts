@@ -99,6 +99,7 @@ const en = {
   'err.not_rated': 'Only the standard rules are rated.',
   'err.too_many_seeks': 'You have 4 open seeks already.',
   'err.blocked': 'One of you has blocked the other.',
+  'err.not_for_bots': 'A bot cannot be a friend: play it from the list of bots.',
   'err.other': 'Something went wrong ({code}).',
 };
 
@@ -202,6 +203,7 @@ const fr: Record<ClubKey, string> = {
   'err.not_rated': 'Seules les règles standard sont classées.',
   'err.too_many_seeks': 'Vous avez déjà 4 propositions ouvertes.',
   'err.blocked': 'L’un de vous a bloqué l’autre.',
+  'err.not_for_bots': 'Un robot ne peut pas être un ami : affrontez-le depuis la liste des robots.',
   'err.other': 'Une erreur est survenue ({code}).',
 };
 

@@ -12,6 +12,7 @@ import { el } from './dom';
 import { loadMe, renderAccount } from './account';
 import { friendsPage } from './friends';
 import { sessionsPage } from './sessions';
+import { botsPage } from './bots';
 import { lobbySection } from './lobby';
 import { profilePage } from './profile';
 import { site, startToasts } from './site';
@@ -48,6 +49,7 @@ async function route(): Promise<void> {
   if (top) return topPage(root, top[1], navigate);
   if (path === '/friends') return friendsPage(root, navigate);
   if (path === '/sessions') return sessionsPage(root, () => navigate('/'));
+  if (path === '/bots') return botsPage(root);
   const q0 = new URLSearchParams(location.search);
   const daily = /^\/daily(?:\/([a-z-]+))?\/?$/.exec(path);
   if (daily) return dailyPage(root, daily[1] ?? null, q0.get('date'));

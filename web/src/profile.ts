@@ -1,5 +1,6 @@
 // A player's profile (/p/<id>): each rating with its history as a small chart, the win/draw/loss
 // counts, and the finished games, each a link to its page.
+import { botLine } from './bots';
 import { tc } from './club-words';
 import { el } from './dom';
 import { api } from './net';
@@ -22,6 +23,9 @@ interface Profile {
   username: string | null;
   online: boolean;
   ratings: Rating[];
+  bot?: boolean; // a member's bot (docs/bots.md), with its owner
+  owner?: { id: string; name: string };
+  revoked?: boolean;
 }
 interface Played {
   id: string;
@@ -132,6 +136,7 @@ export async function profilePage(root: HTMLElement, id: string): Promise<void> 
   root.replaceChildren(
     el('div', { class: 'profile' },
       el('h1', {}, p.name, p.username ? el('span', { class: 'username' }, ` @${p.username}`) : ''),
+      p.bot && p.owner ? botLine(p.owner, p.revoked === true) : '',
       el('p', { class: 'presence' }, p.online ? tc('isOnline') : ''),
       el('h2', {}, tc('ratings')), ratings,
       el('h2', {}, tc('games')), list, more),

@@ -1,0 +1,29 @@
+// What the bots' gateway reads of a game (docs/bots.md): a typed copy, under the game's lock.
+
+#include "hub/Hub.hpp"
+#include "hub/Live.hpp"
+
+namespace semis::server {
+
+Outcome<GameTurn> Hub::turnOf(const std::string& gameId) {
+  // The copy held here: on a cluster it follows the bus (the bot's connection watches the game)
+  // and the tick's catch-up compares it with the record when the bus is silent.
+  auto found = find(gameId);
+  if (!found) return tl::unexpected(found.error());
+  Live& live = **found;
+  std::lock_guard lock(live.mu);
+  const room::Room& room = *live.room;
+  GameTurn turn;
+  turn.id = room.id();
+  turn.rules = room.spec().rules;
+  turn.position = room.game().position();
+  turn.plies = room.game().plies().size();
+  turn.over = room.over();
+  for (std::size_t s = 0; s < 2; ++s) {
+    turn.players[s] = room.seats()[s].player;
+    turn.names[s] = room.seats()[s].name;
+  }
+  return turn;
+}
+
+}  // namespace semis::server
