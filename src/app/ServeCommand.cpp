@@ -12,6 +12,11 @@
 // --allow-origin URL[,URL...]: pages of these origins may open WebSockets too (the site's own
 // always may; a client that sends no Origin is no page and may).
 // --bots-per-owner N: bots (not revoked) a member may own (docs/bots.md; default 5).
+// --kgp-port P: bots over the Kalah Game Protocol on TCP port P (0: a free one; KGP's usual port is
+// 2671); they may also use the WebSocket /kgp on the HTTP port (docs/bots.md). --kgp-move-seconds N:
+// a bot's time for a move (default 5). --kgp-pool-seconds N: a connected bot with no game for this
+// long is paired in the freeplay pool (0: no pool; default 10). --kgp-ping-seconds N: the server's
+// pings between turns; a bot silent 2N s after one loses its games (default 15).
 // --egdb-seeds K: endgame tables up to K seeds for every preset, built in the background at start
 // and probed by the Hard and Perfect AI seats and by hints (server/EndgameShelf.hpp; default 0).
 
@@ -62,7 +67,11 @@ int serveCommand(int argc, char** argv) {
                            "egdb-seeds",
                            "no-show-seconds",
                            "allow-origin",
-                           "bots-per-owner"},
+                           "bots-per-owner",
+                           "kgp-port",
+                           "kgp-move-seconds",
+                           "kgp-pool-seconds",
+                           "kgp-ping-seconds"},
                           {"trust-proxy"});
   if (!args) return complain("serve", args.error().message);
   server::ServerOptions o;
@@ -98,6 +107,13 @@ int serveCommand(int argc, char** argv) {
     if (!origins) return complain("serve", "--allow-origin: " + origins.error());
     o.allowedOrigins = *origins;
   }
+  if (!readInt(*args, "kgp-port", 0, 65535, o.kgpPort)) return complain("serve", "--kgp-port must be 0..65535");
+  if (!readInt(*args, "kgp-move-seconds", 1, 600, o.kgpMoveSeconds))
+    return complain("serve", "--kgp-move-seconds must be 1..600");
+  if (!readInt(*args, "kgp-pool-seconds", 0, 3600, o.kgpPoolSeconds))
+    return complain("serve", "--kgp-pool-seconds must be 0..3600");
+  if (!readInt(*args, "kgp-ping-seconds", 1, 3600, o.kgpPingSeconds))
+    return complain("serve", "--kgp-ping-seconds must be 1..3600");
   o.db = args->get("db", o.db);
   o.web = args->get("web");
   o.address = args->get("address", o.address);
@@ -142,6 +158,11 @@ extern const Command kServeCommand{
     "                                (default 60)\n"
     "  --allow-origin URL[,URL...]   pages of these origins may open WebSockets too\n"
     "  --bots-per-owner N            bots a member may own (default 5)\n"
+    "  --kgp-port P                  bots over KGP on TCP port P (0: a free one); /kgp always\n"
+    "  --kgp-move-seconds N          a bot's time for a move (default 5)\n"
+    "  --kgp-pool-seconds N          a bot with no game this long is paired in the pool (0: none; default 10)\n"
+    "  --kgp-ping-seconds N          a bot is pinged every N s between turns and loses after 2N s silent\n"
+    "                                (default 15)\n"
     "  --redis redis://HOST:PORT [--instance NAME] [--site NAME]\n"
     "                                one of several instances sharing --db postgresql://... (docs/scaling.md)\n"
     "  --trust-proxy                 count X-Forwarded-For's last address from a loopback or private peer\n",

@@ -154,7 +154,7 @@ void Hub::afterChange(Live& live) {
       clocked_.erase(room.id());
   }
   if (room.over()) pool_.cancel(room.id());
-  if (bots_ && room.spec().mode == protocol::Mode::Friend) bots_->gameChanged(room.id(), {room.seats()[0].player, room.seats()[1].player});
+  if (bots_ && room.spec().mode != protocol::Mode::Local) bots_->gameChanged(room.id(), {room.seats()[0].player, room.seats()[1].player});
 }
 
 void Hub::join(const std::shared_ptr<Peer>& peer, const protocol::ClientMessage& msg) {

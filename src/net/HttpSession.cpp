@@ -125,6 +125,17 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       me = ctx_.players.identify(cookieToken(req), address_);
       me.device = std::string(headerValue(req, http::field::user_agent).substr(0, store::kDeviceChars));
     }
+    if (route == Route::Kgp) {
+      // A bot signs in with its bot token (KGP's `set auth:token`), not a cookie: no origin to check.
+      if (!boost::beast::websocket::is_upgrade(req) || ctx_.kgp == nullptr || ctx_.stopping) {
+        respond(req, {ctx_.kgp == nullptr ? 404 : 400, "text/plain", "/kgp is the bots' WebSocket (docs/bots.md)\n"}, "", false);
+        return;
+      }
+      stream_.expires_never();
+      responding_ = true;
+      ctx_.kgp->acceptWebSocket(std::move(stream_), std::move(req), address_);
+      return;
+    }
     if (boost::beast::websocket::is_upgrade(req)) {
       if (route != Route::Socket) {
         respond(req, {404, "text/plain", "WebSocket endpoint is /ws\n"}, "", false);

@@ -31,6 +31,7 @@ Route routeOf(std::string_view path) {
   if (path == "/metrics") return Route::Metrics;
   if (path.substr(0, 5) == "/api/") return Route::Api;
   if (path == "/ws") return Route::Socket;
+  if (path == "/kgp") return Route::Kgp;
   // The client's own pages (a game, a profile, a leaderboard, friends, devices, bots, the study
   // pages: every path web/src/main.ts routes) are all its one page.
   if (path == "/" || path == "/index.html" || path.substr(0, 3) == "/g/" || path.substr(0, 3) == "/p/" ||

@@ -21,6 +21,7 @@ enum class Route {
   Health,   // /healthz
   Metrics,  // /metrics
   Api,      // /api/...
+  Kgp,      // /kgp: bots over the Kalah Game Protocol (gateway/)
   Socket,   // /ws
   Page,     // the web client's pages: /, /index.html, /g/<id>
   File,     // anything else: a file under --web

@@ -41,6 +41,12 @@ struct ServerOptions {
   int botsPerOwner = 5;
   // Pages of these origins ("https://host[:port]") may open WebSockets besides the site's own.
   std::vector<std::string> allowedOrigins;
+  // Bots (docs/bots.md): the KGP TCP port (-1: none, 0: a free one; the `listening` line says which),
+  // a bot's time for a move, and how long a bot waits with no game before the freeplay pool pairs it (0: never).
+  int kgpPort = -1;
+  int kgpMoveSeconds = 5;
+  int kgpPoolSeconds = 10;
+  int kgpPingSeconds = 15;
 };
 
 }  // namespace semis::server

@@ -14,6 +14,7 @@
 #include <unordered_map>
 #include <utility>
 
+#include "gateway/Gateway.hpp"
 #include "http/Router.hpp"
 #include "hub/Hub.hpp"
 #include "limits/KeyCounter.hpp"
@@ -31,6 +32,7 @@ struct ServerContext {
   Health& health;
   const Router& routes;  // the JSON API's paths, each module's
   WorkPool& slowWork;    // where an answer's `slow` work runs when it names no pool
+  KgpGateway* kgp = nullptr;  // the bots' gateway, for /kgp (none: 404)
   std::atomic<bool> stopping{false};
   std::atomic<int> connections{0};  // TCP connections now (HTTP or WebSocket)
   KeyCounter pendingByAddress{};    // HTTP connections waiting for a request: new, or idle kept alive

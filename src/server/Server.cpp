@@ -19,6 +19,7 @@
 #include "bots/BotService.hpp"
 #include "club/Club.hpp"
 #include "cluster/Bus.hpp"
+#include "gateway/Gateway.hpp"
 #include "http/Router.hpp"
 #include "net/HealthPort.hpp"
 #include "net/Listener.hpp"
@@ -34,18 +35,19 @@ using tcp = net::ip::tcp;
 
 namespace {
 
-void tickEvery(net::steady_timer& timer, Hub& hub, Club& club) {
+void tickEvery(net::steady_timer& timer, Hub& hub, Club& club, KgpGateway& gateway) {
   timer.expires_after(std::chrono::milliseconds(100));
-  timer.async_wait([&timer, &hub, &club](boost::system::error_code ec) {
+  timer.async_wait([&timer, &hub, &club, &gateway](boost::system::error_code ec) {
     if (ec) return;
     // No exception leaves a handler: a failed tick is logged and the next one comes anyway.
     try {
       hub.tick();
       club.tick();
+      gateway.tick();
     } catch (const std::exception& e) {
       logLine("error", "tick_failed", {{"what", e.what()}});
     }
-    tickEvery(timer, hub, club);
+    tickEvery(timer, hub, club, gateway);
   });
 }
 
@@ -92,22 +94,33 @@ int runServer(const ServerOptions& options, std::unique_ptr<MoveSource> ai) {
   }
   const std::string instance = options.instance.empty() ? accounts::randomId(8) : options.instance;
   if (bus) hub.joinCluster(*bus, instance, options.site);
+  // The bots (docs/bots.md): their accounts, and the gateway that seats them in games. Before the
+  // io_context, so destroyed after it: a connection's last handlers still name the gateway.
+  BotService bots(**store, hub, players, BotOptions{options.botsPerOwner});
+  GatewayOptions gatewayOptions;
+  gatewayOptions.moveMs = 1000 * options.kgpMoveSeconds;
+  gatewayOptions.poolAfterMs = 1000LL * options.kgpPoolSeconds;
+  gatewayOptions.pingEveryMs = 1000 * options.kgpPingSeconds;
+  gatewayOptions.pingWaitMs = 2000 * options.kgpPingSeconds;
+  KgpGateway gateway(hub, **store, players, bots, gatewayOptions);
+  hub.setBots(&gateway);
   const int threads = std::max(1, options.threads);
   net::io_context ioc(threads);
   // After the io_context, so destroyed before it: its work pool's last answers are posted to it.
   Club club(**store, hub, players);
   Study study(**store, hub);
-  BotService bots(**store, hub, players, BotOptions{options.botsPerOwner});
   // A primary-key lookup of no one: one round trip to the database, nothing read.
   Health health([&store] { return (*store)->player("").has_value(); });
   health.start();
   // The route table: the first module to claim a path answers it (the club's /api/me over the hub's).
   Router routes;
+  addGatewayRoutes(routes, gateway);  // before the bots' accounts: /api/bots/online is not a bot's id
+  addBotRoutes(routes, bots);
   addStudyRoutes(routes, study);
   addClubRoutes(routes, club);
-  addBotRoutes(routes, bots);
   addGameRoutes(routes, hub, metrics, health);
   ServerContext ctx{hub, players, metrics, options, health, routes, club.slowWork()};
+  ctx.kgp = &gateway;
   HealthPort healthPort(health);
   long long healthPortNumber = -1;
   if (options.healthPort >= 0) {
@@ -125,9 +138,19 @@ int runServer(const ServerOptions& options, std::unique_ptr<MoveSource> ai) {
     return 1;
   }
   listener->accept();
+  long long kgpPort = -1;
+  if (options.kgpPort >= 0) {
+    auto kp = gateway.listen(ioc, options.address, static_cast<unsigned short>(options.kgpPort));
+    if (!kp) {
+      logLine("error", "listen_failed", {{"what", kp.error().message}});
+      return 1;
+    }
+    kgpPort = *kp;
+  }
   logInfo("listening", {{"address", options.address},
                         {"port", *port},
                         {"health_port", healthPortNumber},
+                        {"kgp_port", kgpPort},
                         {"db", std::string((*store)->backend())},
                         {"instance", instance},
                         {"redis", options.redis},
@@ -135,7 +158,7 @@ int runServer(const ServerOptions& options, std::unique_ptr<MoveSource> ai) {
                         {"abandoned_games", *resumed}});
 
   net::steady_timer ticker(ioc);
-  tickEvery(ticker, hub, club);
+  tickEvery(ticker, hub, club, gateway);
 
   net::steady_timer stopTimer(ioc);
   net::signal_set signals(ioc, SIGTERM, SIGINT);
@@ -145,6 +168,7 @@ int runServer(const ServerOptions& options, std::unique_ptr<MoveSource> ai) {
     ctx.stopping = true;
     health.shuttingDown();
     listener->close();
+    gateway.close();
     hub.shutdown(2000);
     ticker.cancel();
     // Give the sessions a moment to send `shutdown` and close; then stop whatever is left.
