@@ -24,7 +24,8 @@ Outcome<GameTurn> Hub::turnOf(const std::string& gameId) {
   for (std::size_t s = 0; s < 2; ++s) {
     const room::Seat& seat = room.seats()[s];
     turn.players[s] = seat.player;
-    turn.names[s] = seat.name;
+    // The computer's seat has no player name: a bot is told which level it meets.
+    turn.names[s] = seat.player == room::kAiSeat ? "Semis " + room.spec().level : seat.name;
     turn.present[s] = seat.connected > 0 || seat.player == room::kAiSeat;
     turn.claimAt[s] = room.claimAt(s);
   }

@@ -281,6 +281,10 @@ TEST_F(ServerKgpFaults, ThePoolPairsWaitingBotsAndALoneOneMeetsTheComputer) {
   }
   EXPECT_TRUE(botsMet);
   EXPECT_TRUE(computerMet);
+  // The token-less bot is told which level it meets (`set game:opponent "Semis easy"`).
+  EXPECT_TRUE(std::any_of(anon.seen().begin(), anon.seen().end(), [](const std::string& l) {
+    return l.find("set game:opponent \"Semis ") != std::string::npos;
+  })) << "the computer named";
 }
 
 TEST_F(ServerKgpFaults, TwelveByTwelveBoardsAndNoGameOnRulesABotCannotSay) {
