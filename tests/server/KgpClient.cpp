@@ -5,6 +5,9 @@
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/websocket.hpp>
+#include <poll.h>
+
+#include <algorithm>
 #include <deque>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -32,7 +35,10 @@ struct KgpClient::Impl {
     beast::error_code ec;
     if (via == Via::Tcp) {
       std::array<char, 4096> buf{};
-      stream->expires_after(timeout);
+      // A blocking read_some ignores the stream's expiry (Beast applies it to asynchronous reads
+      // only): wait for bytes with poll(), so that `timeout` holds when the server is silent.
+      pollfd ready{stream->socket().native_handle(), POLLIN, 0};
+      if (::poll(&ready, 1, static_cast<int>(std::max<long long>(0, timeout.count()))) == 0) return false;
       const std::size_t n = stream->read_some(net::buffer(buf), ec);
       if (ec == beast::error::timeout) return false;
       if (ec) {

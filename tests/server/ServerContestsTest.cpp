@@ -109,21 +109,22 @@ TEST_F(ServerContests, AMatchIsPlayedToItsEndAndRatedInTheBotsPoolOnly) {
   PlayingBot pa, pb;
   ASSERT_TRUE(pa.start(kgp_, a.token));
   ASSERT_TRUE(pb.start(kgp_, b.token));
-  auto r = post("/api/bots/match", {{"a", a.name}, {"b", b.name}, {"rules", kRules}, {"games", 2}}, owner_.cookie);
+  // Standard Kalah (6x4), the board of people's `kalah` key: kept apart all the same.
+  auto r = post("/api/bots/match", {{"a", a.name}, {"b", b.name}, {"rules", "kalah"}, {"games", 2}}, owner_.cookie);
   ASSERT_EQ(r.status, 200) << r.body;
   const std::string id = Json::parse(r.body)["id"];
   const Json match = untilOver("/api/bots/matches/" + id);
   ASSERT_EQ(match["games"].size(), 2U);
   EXPECT_EQ(match["games"][0]["south"], a.name) << "sides alternate";
   EXPECT_EQ(match["games"][1]["south"], b.name);
-  EXPECT_EQ(match["key"], kKey);
+  EXPECT_EQ(match["key"], "bots-kalah-6x4");
   checkGames(match);
   checkTable(match);
   EXPECT_EQ(match["score"][0].get<double>() + match["score"][1].get<double>(), 2.0);
   // Rated in the bots' pool of the board: both bots listed with their two games.
   Json board;
   for (int i = 0; i < 100; ++i) {
-    board = getJson(port_, std::string("/api/bots/leaderboard/") + kKey);
+    board = getJson(port_, "/api/bots/leaderboard/bots-kalah-6x4");
     if (board["bots"].size() == 2 && board["bots"][0]["games"] == 2 && board["bots"][1]["games"] == 2) break;
     std::this_thread::sleep_for(100ms);
   }
@@ -136,16 +137,42 @@ TEST_F(ServerContests, AMatchIsPlayedToItsEndAndRatedInTheBotsPoolOnly) {
   if (wins > 0) {
     EXPECT_NE(board["bots"][0]["rating"], board["bots"][1]["rating"]) << "the ratings moved";
   }
-  // ... and never in people's: no bot on their boards; their route knows no bots' key.
-  for (const char* key : {"kalah", "kalah-club"}) {
-    const Json people = getJson(port_, std::string("/api/leaderboard/") + key);
-    EXPECT_EQ(people["players"].size(), 0U) << people.dump();
+  // ... and never in people's: a bot's profile has its pool's rating only; people's boards list
+  // no bot; their route knows no bots' key.
+  for (const BotAccount* bot : {&a, &b}) {
+    const Json profile = getJson(port_, "/api/players/" + bot->id);
+    ASSERT_EQ(profile["ratings"].size(), 1U) << profile.dump();
+    EXPECT_EQ(profile["ratings"][0]["key"], "bots-kalah-6x4");
+    EXPECT_EQ(profile["ratings"][0]["games"], 2);
   }
+  const Json people = getJson(port_, "/api/leaderboard/kalah");
+  EXPECT_EQ(people["players"].size(), 0U) << people.dump();
   EXPECT_EQ(http(port_, "GET", std::string("/api/leaderboard/") + kKey).status, 404);
   EXPECT_EQ(http(port_, "GET", "/api/bots/leaderboard/kalah").status, 404) << "people's key is not a bots' board";
   const Json list = getJson(port_, "/api/bots/matches");
   ASSERT_EQ(list["matches"].size(), 1U);
   EXPECT_EQ(list["matches"][0]["id"], id);
+}
+
+// The freeplay pool pairs two waiting bots with tokens: a rated game, in their pool.
+TEST(ServerContestsPool, ThePoolsGamesBetweenBotsAreRatedInTheBotsPool) {
+  ServerProcess server{{"--kgp-port", "0", "--kgp-pool-seconds", "1"}};
+  ASSERT_TRUE(server.start());
+  const unsigned short port = server.port();
+  const Member owner = signUp(port, "owner");
+  const BotAccount a = newBot(port, owner, "ada");
+  const BotAccount b = newBot(port, owner, "bea");
+  PlayingBot pa, pb;
+  ASSERT_TRUE(pa.start(kgpPortFrom(server.logs()), a.token));
+  ASSERT_TRUE(pb.start(kgpPortFrom(server.logs()), b.token));
+  Json profile;
+  for (int i = 0; i < 150; ++i) {
+    profile = getJson(port, "/api/players/" + a.id);
+    if (profile["ratings"].size() > 0) break;
+    std::this_thread::sleep_for(100ms);
+  }
+  ASSERT_EQ(profile["ratings"].size(), 1U) << profile.dump();
+  EXPECT_EQ(profile["ratings"][0]["key"], "bots-kalah-6x4") << "never people's `kalah`";
 }
 
 TEST_F(ServerContests, ARoundRobinOfThreeBotsEndsWithTheTableOfItsGames) {
