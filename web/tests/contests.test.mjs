@@ -20,38 +20,44 @@ after(async () => {
 const unique = (stem) => `${stem}${Math.floor(Math.random() * 1e6)}`;
 const noServer = () => (process.env.SEMIS_PREVIEW ? 'no server' : false);
 
-// A bot that answers each `state` at once with its first house holding seeds, then `yield`.
-function playingBot(token) {
-  const ws = new WebSocket(site.url.replace('http', 'ws') + '/kgp');
-  let buffer = '';
-  ws.addEventListener('open', () => {
-    ws.send('set auth:token ' + token);
-    ws.send('mode freeplay');
-  });
-  ws.addEventListener('message', (ev) => {
-    buffer += String(ev.data);
-    let nl;
-    while ((nl = buffer.indexOf('\n')) >= 0) {
-      const line = buffer.slice(0, nl).trim();
-      buffer = buffer.slice(nl + 1);
-      const m = /^(\d+)(?:@\d+)?\s+(\w+)\s*(.*)$/.exec(line);
-      if (!m) continue;
-      if (m[2] === 'ping') ws.send(`@${m[1]} pong`);
-      if (m[2] !== 'state') continue;
-      const board = (/<([^>]*)>/.exec(m[3])?.[1] ?? '').split(',').map(Number);
-      const n = board[0];
-      let house = 1;
-      for (let k = 1; k <= n; ++k) {
-        if (board[2 + k] > 0) {
-          house = k;
-          break;
+// Bots that answer each `state` at once with their first house holding seeds, then `yield`: run
+// in a page of their own (Node 20 has no WebSocket), over the WebSocket /kgp.
+async function playingBots(page, tokens) {
+  await page.goto(site.url + '/');
+  await page.evaluate((all) => {
+    window.bots = all.map((token) => {
+      const ws = new WebSocket(location.origin.replace('http', 'ws') + '/kgp');
+      let buffer = '';
+      const send = (line) => ws.send(line + '\n');
+      ws.addEventListener('open', () => {
+        send('set auth:token ' + token);
+        send('mode freeplay');
+      });
+      ws.addEventListener('message', (ev) => {
+        buffer += String(ev.data);
+        let nl;
+        while ((nl = buffer.indexOf('\n')) >= 0) {
+          const line = buffer.slice(0, nl).trim();
+          buffer = buffer.slice(nl + 1);
+          const m = /^(\d+)(?:@\d+)?\s+(\w+)\s*(.*)$/.exec(line);
+          if (!m) continue;
+          if (m[2] === 'ping') send(`@${m[1]} pong`);
+          if (m[2] !== 'state') continue;
+          const board = (/<([^>]*)>/.exec(m[3])?.[1] ?? '').split(',').map(Number);
+          let house = 1;
+          for (let k = 1; k <= board[0]; ++k) {
+            if (board[2 + k] > 0) {
+              house = k;
+              break;
+            }
+          }
+          send(`@${m[1]} move ${house}`);
+          send(`@${m[1]} yield`);
         }
-      }
-      ws.send(`@${m[1]} move ${house}`);
-      ws.send(`@${m[1]} yield`);
-    }
-  });
-  return ws;
+      });
+      return ws;
+    });
+  }, tokens);
 }
 
 async function signUp(page, username) {
@@ -78,14 +84,17 @@ test('a round robin of three bots: its table on the page, in English and French,
     assert.equal(made.status, 200, JSON.stringify(made.body));
     bots.push(made.body);
   }
-  const sockets = bots.map((b) => playingBot(b.token));
+  const botPage = await context.newPage();
+  await playingBots(botPage, bots.map((b) => b.token));
   try {
     // Connected: listed online.
-    for (let i = 0; i < 50; ++i) {
-      const online = await call(page, 'GET', '/api/bots/online');
-      if (bots.every((b) => online.body.bots.some((o) => o.name === b.name))) break;
-      await page.waitForTimeout(100);
+    let online = false;
+    for (let i = 0; i < 50 && !online; ++i) {
+      const list = (await call(page, 'GET', '/api/bots/online')).body.bots;
+      online = bots.every((b) => list.some((o) => o.name === b.name));
+      if (!online) await page.waitForTimeout(100);
     }
+    assert.ok(online, 'the three bots are connected');
     const started = await call(page, 'POST', '/api/bots/tournaments', { name: 'Spring cup', rules: 'kalah,houses=4,seeds=3', bots: bots.map((b) => b.name) });
     assert.equal(started.status, 200, JSON.stringify(started.body));
     const id = started.body.id;
@@ -104,6 +113,7 @@ test('a round robin of three bots: its table on the page, in English and French,
       assert.deepEqual(cells.slice(3).map(Number), [line.games, line.wins, line.draws, line.losses, line.seeds_for, line.seeds_against]);
     });
     assert.equal(await page.locator('.contest-game').count(), 6, 'every pair, both sides');
+    assert.ok(server.games.every((g) => g.game && g.reason !== 'absent'), JSON.stringify(server.games));
     assert.equal(await page.locator('.contest-game a:text("watch")').count(), 6);
     await shot(page, 'contest-table-desk');
 
@@ -130,7 +140,6 @@ test('a round robin of three bots: its table on the page, in English and French,
     await phone.context.close();
     assert.deepEqual(page.errors, []);
   } finally {
-    sockets.forEach((s) => s.close());
     await context.close();
   }
 });
