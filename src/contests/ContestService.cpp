@@ -18,6 +18,8 @@ namespace semis::server {
 namespace {
 
 constexpr long long kDriveEveryMs = 200;
+constexpr long long kReloadEveryMs = 5000;  // the running contests read again (those another instance began)
+constexpr long long kClaimLapseMs = 30000;  // a game claimed but never made is claimed again after this
 constexpr std::size_t kNameMax = 60;
 
 tl::unexpected<Refusal> refuse(ErrorCode code, std::string message) {
@@ -86,7 +88,7 @@ Outcome<Contest> ContestService::startMatch(const Identity& me, const MatchReque
   auto bots = entrants(me, {request.a, request.b});
   if (!bots) return tl::unexpected(bots.error());
   for (const Entrant& e : *bots) {
-    if (!gateway_.connected(e.id)) return refuse(ErrorCode::BotOffline, "the bot " + e.name + " is not connected");
+    if (!present(e.id)) return refuse(ErrorCode::BotOffline, "the bot " + e.name + " is not connected");
   }
   Contest c;
   c.kind = ContestKind::Match;
@@ -180,29 +182,64 @@ std::optional<int> ContestService::moveMsOf(const std::string& gameId) {
 }
 
 void ContestService::load() {
+  const long long now = nowMs();
   {
     std::lock_guard lock(mu_);
-    if (loaded_) return;
+    if (loaded_ && now - loadedAt_ < kReloadEveryMs) return;
   }
   auto rows = store_.contests().runningContests(static_cast<std::size_t>(options_.maxRunning) * 2);
   if (!rows) {
     logWarn("contests_load_failed", {{"what", rows.error().message}});
     return;  // the next tick tries again
   }
+  // Those not held here: started on another instance (which may have stopped), or before a restart.
   std::lock_guard lock(mu_);
-  if (loaded_) return;
   loaded_ = true;
+  loadedAt_ = now;
   for (const auto& row : *rows) {
+    if (running_.count(row.id) != 0) continue;
     auto c = contestOf(row);
     if (!c) {
       logWarn("contest_unreadable", {{"contest", row.id}});
       continue;
     }
     for (const ContestGame& g : c->games) {
-      if (g.state == ContestGame::State::Playing) moveMs_[g.game] = c->moveMs;
+      if (g.state == ContestGame::State::Playing && !g.game.empty()) moveMs_[g.game] = c->moveMs;
     }
     running_.emplace(c->id, std::move(*c));
   }
+}
+
+bool ContestService::present(const std::string& botId) {
+  return gateway_.connected(botId) || hub_.presentElsewhere(botId);
+}
+
+bool ContestService::save(Contest& c, long long now) {
+  ++c.version;
+  auto stored = store_.contests().updateContest(contestRow(c, now));
+  std::lock_guard lock(mu_);
+  if (!stored) {
+    // Kept here as driven: the next tick writes it (its games are not made twice).
+    logWarn("contest_store_failed", {{"contest", c.id}, {"what", stored.error().message}});
+    --c.version;
+    running_[c.id] = c;
+    return false;
+  }
+  if (!*stored) {
+    // Another instance drove it first: its record wins, read again on the next load.
+    logInfo("contest_conflict", {{"contest", c.id}});
+    running_.erase(c.id);
+    loaded_ = false;
+    return false;
+  }
+  if (c.over) {
+    for (const ContestGame& g : c.games) moveMs_.erase(g.game);
+    running_.erase(c.id);
+    logInfo("contest_over", {{"contest", c.id}});
+  } else {
+    running_[c.id] = c;
+  }
+  return true;
 }
 
 void ContestService::tick() {
@@ -218,39 +255,28 @@ void ContestService::tick() {
     for (const auto& [id, c] : running_) work.push_back(c);
   }
   for (Contest& c : work) {
-    if (!drive(c, now)) continue;
-    ++c.version;
-    auto stored = store_.contests().updateContest(contestRow(c, now));
-    std::lock_guard lock(mu_);
-    if (!stored) {
-      // Kept here as driven: the next tick writes it (its games are not made twice).
-      logWarn("contest_store_failed", {{"contest", c.id}, {"what", stored.error().message}});
-      --c.version;
-      running_[c.id] = c;
-      continue;
-    }
-    if (!*stored) {
-      // Another instance drove it first: its record wins, read again on the next tick.
-      logWarn("contest_conflict", {{"contest", c.id}});
-      running_.erase(c.id);
-      loaded_ = false;
-      continue;
-    }
-    if (c.over) {
-      for (const ContestGame& g : c.games) moveMs_.erase(g.game);
-      running_.erase(c.id);
-      logInfo("contest_over", {{"contest", c.id}});
-    } else {
-      running_[c.id] = c;
-    }
+    std::vector<std::size_t> claimed;
+    if (!drive(c, now, claimed) || !save(c, now) || claimed.empty()) continue;
+    // The games to start were claimed in the store first: of two instances driving this contest,
+    // only the one whose write came first makes them.
+    for (std::size_t i : claimed) begin(c, c.games[i], now);
+    save(c, now);
   }
 }
 
-bool ContestService::drive(Contest& c, long long now) {
+bool ContestService::drive(Contest& c, long long now, std::vector<std::size_t>& claimed) {
   bool changed = false;
   auto round = currentRound(c.games);
   for (ContestGame& g : c.games) {
     if (!round || g.round != *round || g.state != ContestGame::State::Playing) continue;
+    if (g.game.empty()) {
+      // Claimed by a step that never made its game (an instance stopped between): once more.
+      if (now - g.started > kClaimLapseMs) {
+        g.state = ContestGame::State::Pending;
+        changed = true;
+      }
+      continue;
+    }
     auto row = store_.game(g.game);
     if (!row) continue;  // the store failed: later
     if (!*row) {
@@ -277,15 +303,25 @@ bool ContestService::drive(Contest& c, long long now) {
     }
   }
   round = currentRound(c.games);
-  if (!round) {
-    c.over = true;
-    return true;
-  }
-  for (ContestGame& g : c.games) {
-    if (g.round == *round && g.state == ContestGame::State::Pending) {
-      begin(c, g, now);
-      changed = changed || g.state != ContestGame::State::Pending;
+  for (std::size_t i = 0; round && i < c.games.size(); ++i) {
+    ContestGame& g = c.games[i];
+    if (g.round != *round || g.state != ContestGame::State::Pending) continue;
+    changed = true;
+    g.started = now;
+    const std::array<bool, 2> here{present(c.bots[static_cast<std::size_t>(g.seats[0])].id),
+                                   present(c.bots[static_cast<std::size_t>(g.seats[1])].id)};
+    if (!here[0] || !here[1]) {
+      // Not connected when its game should start: it loses by forfeit (both away: counted a
+      // draw). No game is made.
+      g.state = ContestGame::State::Over;
+      g.reason = "absent";
+      g.winner = here[0] ? ContestGame::Winner::South : here[1] ? ContestGame::Winner::North : ContestGame::Winner::Draw;
+      logInfo("contest_absent", {{"contest", c.id}, {"round", g.round}});
+      continue;
     }
+    g.state = ContestGame::State::Playing;  // claimed, its game made once the claim is stored
+    g.game.clear();
+    claimed.push_back(i);
   }
   if (!currentRound(c.games)) {
     c.over = true;
@@ -295,35 +331,24 @@ bool ContestService::drive(Contest& c, long long now) {
 }
 
 void ContestService::begin(Contest& c, ContestGame& g, long long now) {
-  const std::array<const Entrant*, 2> seat{&c.bots[static_cast<std::size_t>(g.seats[0])],
-                                           &c.bots[static_cast<std::size_t>(g.seats[1])]};
-  const std::array<bool, 2> here{gateway_.connected(seat[0]->id), gateway_.connected(seat[1]->id)};
-  g.started = now;
-  if (!here[0] || !here[1]) {
-    // Not connected when its game should start: it loses by forfeit (both away: counted a draw).
-    // No game is made.
-    g.state = ContestGame::State::Over;
-    g.reason = "absent";
-    g.winner = here[0] ? ContestGame::Winner::South : here[1] ? ContestGame::Winner::North : ContestGame::Winner::Draw;
-    logInfo("contest_absent", {{"contest", c.id}, {"south", seat[0]->name}, {"north", seat[1]->name}});
-    return;
-  }
   protocol::GameSpec spec;
   spec.rules = c.rules;
   spec.mode = protocol::Mode::Friend;
   spec.rated = true;  // two bots: the bots' pool of the board (club/Ratings)
-  auto created = hub_.createPaired(spec, {seat[0]->id, seat[1]->id},
-                                   [this](const store::GameRow& row) { return store_.createGame(row, {}); });
+  const std::array<std::string, 2> seats{c.bots[static_cast<std::size_t>(g.seats[0])].id,
+                                         c.bots[static_cast<std::size_t>(g.seats[1])].id};
+  auto created = hub_.createPaired(spec, seats, [this](const store::GameRow& row) { return store_.createGame(row, {}); });
   if (!created) {
     logWarn("contest_game_failed", {{"contest", c.id}, {"what", created.error().message}});
-    return;  // pending: the next tick tries again
+    g.state = ContestGame::State::Pending;  // the next tick tries again
+    return;
   }
   {
     std::lock_guard lock(mu_);
     moveMs_[*created] = c.moveMs;
   }
   g.game = *created;
-  g.state = ContestGame::State::Playing;
+  g.started = now;
 }
 
 void ContestService::readEnd(ContestGame& g) {

@@ -79,11 +79,16 @@ class ContestService {
   Outcome<int> moveMsOf(const std::optional<int>& seconds);
   Outcome<void> room(const std::string& owner);  // a place for one more of his running
   Outcome<Contest> start(Contest contest);
-  // One step of a running contest; true when it changed (to be stored).
-  bool drive(Contest& contest, long long now);
-  void readEnd(ContestGame& game);   // a game over in the store: its result into `game`
+  // One step of a running contest; true when it changed (to be stored). The games to start now
+  // are marked (`claimed`: playing, no game yet): begin() makes them once that step is stored.
+  bool drive(Contest& contest, long long now, std::vector<std::size_t>& claimed);
+  void readEnd(ContestGame& game);  // a game over in the store: its result into `game`
   void begin(Contest& contest, ContestGame& game, long long now);
-  void load();  // the running contests of the store, once
+  // Writes the step (the version read + 1); false when the store failed (kept, written later) or
+  // another instance wrote first (dropped here, read again).
+  bool save(Contest& contest, long long now);
+  void load();  // the running contests of the store not held here, every few seconds
+  bool present(const std::string& botId);  // connected here or on another instance
 
   Hub& hub_;
   store::Store& store_;
@@ -95,6 +100,7 @@ class ContestService {
   std::unordered_map<std::string, int> moveMs_;  // game id -> its move time
   std::mutex driveMu_;  // one tick's drive at a time
   bool loaded_ = false;
+  long long loadedAt_ = 0;
   Buckets starts_;  // under mu_
   long long lastDrive_ = 0;
 };

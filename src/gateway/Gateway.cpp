@@ -38,11 +38,13 @@ KgpGateway::~KgpGateway() = default;
 
 Outcome<std::string> KgpGateway::playable(const std::string& name, const Rules& rules) {
   if (!kgpPlayable(rules)) {
-    return tl::unexpected(Refusal{ErrorCode::BadMessage, "bots play Kalah (kalah, any houses and seeds), one set, no swap", {}});
+    return tl::unexpected(
+        Refusal{ErrorCode::BadMessage, "bots play Kalah (kalah, any houses and seeds), one set, no swap", {}});
   }
   auto bot = accounts_.byName(name);
   if (!bot || bot->revoked) return tl::unexpected(Refusal{ErrorCode::NotFound, "no bot called " + name, {}});
-  if (!connected(bot->id)) return tl::unexpected(Refusal{ErrorCode::Unavailable, "the bot " + bot->name + " is not connected", {}});
+  if (!connected(bot->id) && !hub_.presentElsewhere(bot->id))
+    return tl::unexpected(Refusal{ErrorCode::Unavailable, "the bot " + bot->name + " is not connected", {}});
   return bot->id;
 }
 
@@ -86,13 +88,15 @@ bool KgpGateway::connected(const std::string& botId) {
 }
 
 std::vector<BotInfo> KgpGateway::online() {
-  std::vector<std::string> ids;
+  std::vector<std::string> ids = hub_.presentEverywhere(500);  // a cluster's other instances
   {
     std::lock_guard lock(mu_);
     for (const auto& [id, weak] : bots_) {
       if (!weak.expired()) ids.push_back(id);
     }
   }
+  std::sort(ids.begin(), ids.end());
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
   std::vector<BotInfo> bots;
   for (const std::string& id : ids) {
     if (auto info = accounts_.byId(id)) bots.push_back(*info);
@@ -184,8 +188,10 @@ void KgpGateway::tick() {
   for (; i + 1 < named; i += 2) {
     // Sides by the clock's parity: neither bot always opens.
     const bool flip = (now / 1000) % 2 == 1;
-    const std::array<std::string, 2> players{waiting[i + (flip ? 1 : 0)]->playerId(), waiting[i + (flip ? 0 : 1)]->playerId()};
-    auto created = hub_.createPaired(spec, players, [this](const store::GameRow& row) { return store_.createGame(row, {}); });
+    const std::array<std::string, 2> players{waiting[i + (flip ? 1 : 0)]->playerId(),
+                                             waiting[i + (flip ? 0 : 1)]->playerId()};
+    auto created =
+        hub_.createPaired(spec, players, [this](const store::GameRow& row) { return store_.createGame(row, {}); });
     if (!created) {
       logWarn("bot_pool_failed", {{"what", created.error().message}});
       continue;

@@ -5,80 +5,12 @@
 
 #include <gtest/gtest.h>
 
-#include <cstdio>
 #include <thread>
 
-#include "ClubPlay.hpp"
-#include "KgpClient.hpp"
+#include "KgpPlay.hpp"
 
 namespace semis::test {
 namespace {
-
-struct Bot {
-  std::string id;
-  std::string name;
-  std::string token;
-};
-
-Bot makeBot(unsigned short port, const Member& owner, const std::string& stem) {
-  Bot b;
-  auto r = http(port, "POST", "/api/bots", Json{{"name", uniqueName(stem)}}.dump(), owner.cookie);
-  EXPECT_EQ(r.status, 200) << r.body;
-  auto j = Json::parse(r.body, nullptr, false);
-  if (j.is_object()) {
-    b.id = j.value("id", "");
-    b.name = j.value("name", "");
-    b.token = j.value("token", "");
-  }
-  return b;
-}
-
-// Greets, signs in and asks for freeplay; true once the server took the token (no `error`).
-bool signIn(KgpClient& c, const std::string& token, bool quoted = false) {
-  auto hello = c.next();
-  EXPECT_TRUE(hello && splitKgp(*hello).name == "kgp") << (hello ? *hello : "nothing");
-  if (!hello || splitKgp(*hello).args.substr(0, 1) != "1") return false;
-  c.sendLine(quoted ? "set \"auth:token\" \"" + token + "\"" : "set auth:token " + token);
-  c.sendLine(quoted ? "mode \"freeplay\"" : "mode freeplay");
-  // Nothing comes back until a game offers a turn; an `error` would come at once.
-  auto answer = c.next(700ms);
-  if (answer && splitKgp(*answer).name == "error") return false;
-  if (answer) c.seen().push_back("(early) " + *answer);
-  return !c.closed();
-}
-
-// The first house with seeds of the bot's own row (KGP numbers 1..n), from a `state` line.
-int firstMove(const std::vector<int>& board) {
-  const int n = board.at(0);
-  for (int k = 1; k <= n; ++k) {
-    if (board.at(static_cast<std::size_t>(2 + k)) > 0) return k;
-  }
-  return 1;
-}
-
-struct ServerUnderTest {
-  ServerProcess server{{"--ai", "greedy", "--kgp-port", "0", "--kgp-pool-seconds", "0"}};
-  unsigned short port = 0;
-  unsigned short kgp = 0;
-  void start() {
-    ASSERT_TRUE(server.start());
-    port = server.port();
-    kgp = kgpPortFrom(server.clustered() ? server.instanceLogs(0) : server.logs());
-    ASSERT_NE(kgp, 0) << "the listening line names the KGP port";
-  }
-};
-
-// Replays the game's moves with `semis replay` and returns its last position line.
-Json replayed(const Json& state) {
-  std::string cmd = std::string(SEMIS_BINARY) + " replay --rules '" + state["rules"].get<std::string>() + "'";
-  for (const Json& p : state["plies"]) cmd += " " + std::to_string(p["move"].get<int>());
-  FILE* f = popen(cmd.c_str(), "r");
-  std::string out;
-  std::array<char, 4096> buf{};
-  while (f && fgets(buf.data(), buf.size(), f)) out = buf.data();  // the last line
-  if (f) pclose(f);
-  return Json::parse(out, nullptr, false);
-}
 
 class ServerKgp : public ::testing::TestWithParam<KgpClient::Via> {
  protected:
@@ -101,7 +33,8 @@ TEST_P(ServerKgp, APersonPlaysABotToTheEndAndTheRecordIsTrue) {
   for (const Json& b : online["bots"]) listed = listed || b["name"] == bot.name;
   EXPECT_TRUE(listed) << online.dump();
   Member person = signUp(port, "person");
-  const std::string game = createGame(port, person.cookie, {{"rules", "kalah"}, {"mode", "bot"}, {"bot", bot.name}, {"side", "S"}});
+  const std::string game =
+      createGame(port, person.cookie, {{"rules", "kalah"}, {"mode", "bot"}, {"bot", bot.name}, {"side", "S"}});
   ASSERT_FALSE(game.empty());
   WsClient ws;
   ASSERT_TRUE(ws.connect(port, person.cookie));
