@@ -7,6 +7,8 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <memory>
+#include <set>
 #include <thread>
 
 #include "KgpBots.hpp"
@@ -254,6 +256,41 @@ TEST_F(ServerContests, ABotGoneMidGameForfeitsIt) {
   checkGames(m);
   const Json game = getJson(port_, "/api/games/" + g["game"].get<std::string>());
   EXPECT_EQ(game["result"]["reason"], "forfeit");
+}
+
+// A match survives a restart of the server: its state is stored, the server takes it up again,
+// the bots reconnect and it goes on to its end.
+TEST_F(ServerContests, AMatchGoesOnAfterARestart) {
+  const BotAccount a = newBot(port_, owner_, "ada");
+  const BotAccount b = newBot(port_, owner_, "bea");
+  auto pa = std::make_unique<PlayingBot>();
+  auto pb = std::make_unique<PlayingBot>();
+  ASSERT_TRUE(pa->start(kgp_, a.token));
+  ASSERT_TRUE(pb->start(kgp_, b.token));
+  auto r = post("/api/bots/match", {{"a", a.name}, {"b", b.name}, {"rules", kRules}, {"games", 4}}, owner_.cookie);
+  ASSERT_EQ(r.status, 200) << r.body;
+  const std::string path = "/api/bots/matches/" + Json::parse(r.body)["id"].get<std::string>();
+  for (int i = 0; i < 100 && getJson(port_, path)["games"][0]["state"] != "over"; ++i) std::this_thread::sleep_for(50ms);
+  server_.kill9();
+  pa.reset();
+  pb.reset();
+  ASSERT_TRUE(server_.start());
+  const unsigned short kgp = kgpPortFrom(server_.logs());  // the restarted server's
+  ASSERT_NE(kgp, 0);
+  pa = std::make_unique<PlayingBot>();
+  pb = std::make_unique<PlayingBot>();
+  ASSERT_TRUE(pa->start(kgp, a.token));
+  ASSERT_TRUE(pb->start(kgp, b.token));
+  const Json match = untilOver(path);
+  ASSERT_EQ(match["games"].size(), 4U);
+  std::set<std::string> ids;
+  for (const Json& g : match["games"]) {
+    EXPECT_FALSE(g["game"].is_null()) << match.dump();
+    if (g["game"].is_string()) ids.insert(g["game"].get<std::string>());
+  }
+  EXPECT_EQ(ids.size(), 4U) << "each game made once";
+  checkGames(match);
+  checkTable(match);
 }
 
 TEST_F(ServerContests, BadRequestsChangeNothing) {
