@@ -106,8 +106,8 @@ class ServerContests : public ::testing::Test {
 };
 
 TEST_F(ServerContests, AMatchIsPlayedToItsEndAndRatedInTheBotsPoolOnly) {
-  const BotAccount a = newBot(port_, owner_, "ada");
-  const BotAccount b = newBot(port_, owner_, "bea");
+  const Bot a = makeBot(port_, owner_, "ada");
+  const Bot b = makeBot(port_, owner_, "bea");
   PlayingBot pa, pb;
   ASSERT_TRUE(pa.start(kgp_, a.token));
   ASSERT_TRUE(pb.start(kgp_, b.token));
@@ -141,7 +141,7 @@ TEST_F(ServerContests, AMatchIsPlayedToItsEndAndRatedInTheBotsPoolOnly) {
   }
   // ... and never in people's: a bot's profile has its pool's rating only; people's boards list
   // no bot; their route knows no bots' key.
-  for (const BotAccount* bot : {&a, &b}) {
+  for (const Bot* bot : {&a, &b}) {
     const Json profile = getJson(port_, "/api/players/" + bot->id);
     ASSERT_EQ(profile["ratings"].size(), 1U) << profile.dump();
     EXPECT_EQ(profile["ratings"][0]["key"], "bots-kalah-6x4");
@@ -162,8 +162,8 @@ TEST(ServerContestsPool, ThePoolsGamesBetweenBotsAreRatedInTheBotsPool) {
   ASSERT_TRUE(server.start());
   const unsigned short port = server.port();
   const Member owner = signUp(port, "owner");
-  const BotAccount a = newBot(port, owner, "ada");
-  const BotAccount b = newBot(port, owner, "bea");
+  const Bot a = makeBot(port, owner, "ada");
+  const Bot b = makeBot(port, owner, "bea");
   PlayingBot pa, pb;
   ASSERT_TRUE(pa.start(kgpPortFrom(server.logs()), a.token));
   ASSERT_TRUE(pb.start(kgpPortFrom(server.logs()), b.token));
@@ -178,10 +178,10 @@ TEST(ServerContestsPool, ThePoolsGamesBetweenBotsAreRatedInTheBotsPool) {
 }
 
 TEST_F(ServerContests, ARoundRobinOfThreeBotsEndsWithTheTableOfItsGames) {
-  std::vector<BotAccount> bots;
+  std::vector<Bot> bots;
   std::vector<std::unique_ptr<PlayingBot>> players;
   for (const char* stem : {"ada", "bea", "cy"}) {
-    bots.push_back(newBot(port_, owner_, stem));
+    bots.push_back(makeBot(port_, owner_, stem));
     players.push_back(std::make_unique<PlayingBot>());
     ASSERT_TRUE(players.back()->start(kgp_, bots.back().token));
   }
@@ -211,9 +211,9 @@ TEST_F(ServerContests, ARoundRobinOfThreeBotsEndsWithTheTableOfItsGames) {
 }
 
 TEST_F(ServerContests, ABotNotConnectedLosesItsGamesByForfeit) {
-  const BotAccount a = newBot(port_, owner_, "ada");
-  const BotAccount b = newBot(port_, owner_, "bea");
-  const BotAccount away = newBot(port_, owner_, "away");
+  const Bot a = makeBot(port_, owner_, "ada");
+  const Bot b = makeBot(port_, owner_, "bea");
+  const Bot away = makeBot(port_, owner_, "away");
   PlayingBot pa, pb;
   ASSERT_TRUE(pa.start(kgp_, a.token));
   ASSERT_TRUE(pb.start(kgp_, b.token));
@@ -239,8 +239,8 @@ TEST_F(ServerContests, ABotNotConnectedLosesItsGamesByForfeit) {
 }
 
 TEST_F(ServerContests, ABotGoneMidGameForfeitsIt) {
-  const BotAccount a = newBot(port_, owner_, "ada");
-  const BotAccount b = newBot(port_, owner_, "bea");
+  const Bot a = makeBot(port_, owner_, "ada");
+  const Bot b = makeBot(port_, owner_, "bea");
   PlayingBot pa, pb;
   ASSERT_TRUE(pa.start(kgp_, a.token));
   ASSERT_TRUE(pb.start(kgp_, b.token, /*quitAfter=*/1));  // answers one turn, then drops the connection
@@ -261,8 +261,8 @@ TEST_F(ServerContests, ABotGoneMidGameForfeitsIt) {
 // A match survives a restart of the server: its state is stored, the server takes it up again,
 // the bots reconnect and it goes on to its end.
 TEST_F(ServerContests, AMatchGoesOnAfterARestart) {
-  const BotAccount a = newBot(port_, owner_, "ada");
-  const BotAccount b = newBot(port_, owner_, "bea");
+  const Bot a = makeBot(port_, owner_, "ada");
+  const Bot b = makeBot(port_, owner_, "bea");
   auto pa = std::make_unique<PlayingBot>();
   auto pb = std::make_unique<PlayingBot>();
   ASSERT_TRUE(pa->start(kgp_, a.token));
@@ -294,8 +294,8 @@ TEST_F(ServerContests, AMatchGoesOnAfterARestart) {
 }
 
 TEST_F(ServerContests, BadRequestsChangeNothing) {
-  const BotAccount a = newBot(port_, owner_, "ada");
-  const BotAccount b = newBot(port_, owner_, "bea");
+  const Bot a = makeBot(port_, owner_, "ada");
+  const Bot b = makeBot(port_, owner_, "bea");
   PlayingBot pa, pb;
   ASSERT_TRUE(pa.start(kgp_, a.token));
   ASSERT_TRUE(pb.start(kgp_, b.token));
@@ -330,7 +330,7 @@ TEST_F(ServerContests, BadRequestsChangeNothing) {
     EXPECT_EQ(r.status, c.status) << c.body.dump() << " -> " << r.body;
   }
   // A bot not connected: 409.
-  const BotAccount away = newBot(port_, owner_, "away");
+  const Bot away = makeBot(port_, owner_, "away");
   EXPECT_EQ(post("/api/bots/match", with("b", away.name), owner_.cookie).status, 409);
   // Tournaments: a person, another's bots only, a bad board, too few bots, malformed.
   EXPECT_EQ(post("/api/bots/tournaments", {{"name", "x"}, {"rules", kRules}, {"bots", {a.name, other.username}}}, owner_.cookie).status, 404);

@@ -4,7 +4,7 @@
 // desk and on a phone, no table wider than the screen), and the bots' leaderboard lists them.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, shot, startSite } from './harness.mjs';
+import { launch, newPage, shot, signUp, startSite } from './harness.mjs';
 
 let site;
 let browser;
@@ -60,15 +60,6 @@ async function playingBots(page, tokens) {
   }, tokens);
 }
 
-async function signUp(page, username) {
-  await page.goto(site.url + '/');
-  await page.click('#account .sign-up');
-  await page.fill('.club-dialog input[name=username]', username);
-  await page.fill('.club-dialog input[name=password]', 'correct horse');
-  await page.click('.club-dialog button[type=submit]');
-  await page.waitForSelector(`#account summary.who:text("${username}")`);
-}
-
 const call = (page, method, path, body) =>
   page.evaluate(async ([m, p, b]) => {
     const r = await fetch(p, { method: m, headers: { 'content-type': 'application/json' }, body: b ? JSON.stringify(b) : undefined });
@@ -77,7 +68,7 @@ const call = (page, method, path, body) =>
 
 test('a round robin of three bots: its table on the page, in English and French, desk and phone', { skip: noServer() }, async () => {
   const { context, page } = await newPage(browser);
-  await signUp(page, unique('owner'));
+  await signUp(page, site.url, unique('owner'));
   const bots = [];
   for (const stem of ['Ada', 'Bea', 'Cy']) {
     const made = await call(page, 'POST', '/api/bots', { name: unique(stem) });
