@@ -8,7 +8,6 @@
 #include <set>
 
 #include "contests/ContestJson.hpp"
-#include "rating/RatedKey.hpp"
 
 namespace semis::server {
 namespace {
@@ -129,15 +128,11 @@ TEST(ContestJson, TheStoredBodyReadsBackAndTheTableIsShown) {
   EXPECT_FALSE(contestOf(bad)) << "a body that does not read back is refused, not guessed";
 }
 
-TEST(BotsKey, KalahBoardsOnlyEachItsOwnPool) {
-  EXPECT_EQ(rating::botsKey(*parseRules("kalah")), "bots-kalah-6x4");
-  EXPECT_EQ(rating::botsKey(*parseRules("kalah,houses=12,seeds=12")), "bots-kalah-12x12");
-  EXPECT_FALSE(rating::botsKey(*parseRules("kalah,houses=3,seeds=3")));
-  EXPECT_FALSE(rating::botsKey(*parseRules("mangala")));
-  EXPECT_TRUE(rating::isBotsKey("bots-kalah-4x3"));
-  EXPECT_FALSE(rating::isBotsKey("kalah"));
-  EXPECT_FALSE(rating::isBotsKey("bots-kalah-04x3"));
-  EXPECT_FALSE(rating::isBotsKey("bots-kalah-13x3"));
+TEST(ContestRules, KalahBoardsOf4To12HousesAnd3To12Seeds) {
+  EXPECT_TRUE(contestRules(*parseRules("kalah,houses=4,seeds=3")));
+  EXPECT_TRUE(contestRules(*parseRules("kalah,houses=12,seeds=12")));
+  EXPECT_FALSE(contestRules(*parseRules("kalah,houses=3,seeds=3")));
+  EXPECT_FALSE(contestRules(*parseRules("mangala")));
 }
 
 }  // namespace
