@@ -101,8 +101,10 @@ Outcome<Contest> ContestService::startMatch(const Identity& me, const MatchReque
 }
 
 Outcome<Contest> ContestService::startTournament(const Identity& me, const TournamentRequest& request) {
-  if (request.name.empty() || request.name.size() > kNameMax) {
-    return refuse(ErrorCode::BadMessage, "'name' is 1 to " + std::to_string(kNameMax) + " characters");
+  const bool control = std::any_of(request.name.begin(), request.name.end(),
+                                   [](char ch) { return static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f; });
+  if (request.name.empty() || request.name.size() > kNameMax || control) {
+    return refuse(ErrorCode::BadMessage, "'name' is 1 to " + std::to_string(kNameMax) + " printable characters");
   }
   if (request.bots.size() < 2 || static_cast<int>(request.bots.size()) > options_.maxEntrants) {
     return refuse(ErrorCode::BadMessage, "'bots' names 2 to " + std::to_string(options_.maxEntrants) + " bots");

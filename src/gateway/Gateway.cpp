@@ -145,6 +145,10 @@ int KgpGateway::moveMsOf(const std::string& gameId) const {
   return options_.moveMs;
 }
 
+void KgpGateway::claimWin(const std::shared_ptr<Peer>& peer, const std::string& gameId) {
+  hub_.onMessage(peer, gameMessage(protocol::MsgType::Claim, gameId));
+}
+
 bool KgpGateway::enter() {
   if (connections_.fetch_add(1) >= options_.maxConnections) {
     connections_--;

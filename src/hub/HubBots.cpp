@@ -20,9 +20,13 @@ Outcome<GameTurn> Hub::turnOf(const std::string& gameId) {
   turn.position = room.game().position();
   turn.plies = room.game().plies().size();
   turn.over = room.over();
+  turn.rated = room.spec().rated;
   for (std::size_t s = 0; s < 2; ++s) {
-    turn.players[s] = room.seats()[s].player;
-    turn.names[s] = room.seats()[s].name;
+    const room::Seat& seat = room.seats()[s];
+    turn.players[s] = seat.player;
+    turn.names[s] = seat.name;
+    turn.present[s] = seat.connected > 0 || seat.player == room::kAiSeat;
+    turn.claimAt[s] = room.claimAt(s);
   }
   return turn;
 }

@@ -338,6 +338,8 @@ TEST_F(ServerContests, BadRequestsChangeNothing) {
   EXPECT_EQ(post("/api/bots/tournaments", {{"name", "x"}, {"rules", "kalah,houses=13,seeds=3"}, {"bots", {a.name, b.name}}}, owner_.cookie).status, 400);
   EXPECT_EQ(post("/api/bots/tournaments", {{"name", "x"}, {"rules", kRules}, {"bots", {a.name}}}, owner_.cookie).status, 400);
   EXPECT_EQ(post("/api/bots/tournaments", {{"name", ""}, {"rules", kRules}, {"bots", {a.name, b.name}}}, owner_.cookie).status, 400);
+  EXPECT_EQ(post("/api/bots/tournaments", {{"name", "a\nb"}, {"rules", kRules}, {"bots", {a.name, b.name}}}, owner_.cookie).status, 400);
+  EXPECT_EQ(post("/api/bots/tournaments", {{"name", "x"}, {"rules", kRules}, {"bots", {a.name, b.name}}, {"rounds", 5}}, owner_.cookie).status, 400);
   EXPECT_EQ(http(port_, "POST", "/api/bots/tournaments", "{nope", owner_.cookie).status, 400);
   EXPECT_EQ(http(port_, "GET", "/api/bots/matches/nosuchid").status, 404);
   EXPECT_EQ(http(port_, "GET", "/api/bots/tournaments/nosuchid").status, 404);
