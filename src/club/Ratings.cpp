@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "hub/RoomRows.hpp"
+#include "store/BotStore.hpp"
 #include "ops/Log.hpp"
 #include "ops/WallClock.hpp"
 #include "rating/Glicko2.hpp"
@@ -26,11 +27,28 @@ rating::Glicko agedAt(const store::RatingRow& r, long long nowMs) {
   return rating::aged(glickoOf(r), std::max(0.0, static_cast<double>(nowMs - r.at) / kMsPerDay));
 }
 
-std::optional<std::string> keyOfRules(const std::string& rulesText) {
-  auto rules = parseRules(rulesText);
-  if (!rules) return std::nullopt;
-  return rating::ratedKey(*rules);
+// Whether both seats are bots (store/BotStore.hpp); nothing when the store failed.
+std::optional<bool> botsOnly(store::Store& store, const std::array<std::string, 2>& players) {
+  for (const std::string& p : players) {
+    if (p.empty() || p == room::kAiSeat) return false;
+    auto bot = store.bots().bot(p);
+    if (!bot) return std::nullopt;
+    if (!*bot) return false;
+  }
+  return true;
 }
+
+}  // namespace
+
+std::optional<std::optional<std::string>> Ratings::keyOf(const Rules& rules, const std::array<std::string, 2>& players) {
+  // A rated game between two bots goes to the bots' pool of its board (rating::botsKey), never to
+  // people's; people's games, to their preset's key.
+  const auto bots = botsOnly(store_, players);
+  if (!bots) return std::nullopt;
+  return *bots ? rating::botsKey(rules) : rating::ratedKey(rules);
+}
+
+namespace {
 
 }  // namespace
 
@@ -106,7 +124,11 @@ bool Ratings::rate(const std::string& gameId) {
   const store::GameRow& g = **row;
   const auto result = resultSummary(g.result);
   if (!result || result->aborted()) return true;
-  const auto key = keyOfRules(g.rules);
+  const auto rules = parseRules(g.rules);
+  if (!rules) return true;
+  const auto keyed = keyOf(*rules, {g.seatS, g.seatN});
+  if (!keyed) return false;
+  const auto& key = *keyed;
   if (!key) return true;
   if (auto done = club_.ratedResult(gameId); !done) {
     return false;
@@ -176,7 +198,9 @@ Json Ratings::ratingJson(const store::RatingRow& row) {
 ClubView Ratings::view(const ClubGame& game) {
   ClubView v;
   v.key = rating::ratedKey(game.rules);
-  if (!v.key || !game.rated) return v;
+  if (!game.rated) return v;
+  if (auto keyed = keyOf(game.rules, game.humans); keyed) v.key = *keyed;  // a bots' game: their pool
+  if (!v.key) return v;
   for (std::size_t s = 0; s < 2; ++s) {
     if (game.humans[s].empty()) continue;
     const store::RatingRow r = current(game.humans[s], *v.key);

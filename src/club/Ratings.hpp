@@ -54,6 +54,9 @@ class Ratings {
   // rated game, and the rated result once rated.
   [[nodiscard]] ClubView view(const ClubGame& game);
   [[nodiscard]] std::optional<Json> leaderboard(const std::string& key);
+  // The key a rated game of these players moves: a bots' pool when both are bots (rating::botsKey),
+  // people's preset otherwise; none (inner) for a casual board; nothing (outer) when the store failed.
+  [[nodiscard]] std::optional<std::optional<std::string>> keyOf(const Rules& rules, const std::array<std::string, 2>& players);
 
  private:
   store::Store& store_;

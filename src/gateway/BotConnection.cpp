@@ -211,7 +211,7 @@ void BotConnection::next() {
     t.position = turn->position;
     t.opponent = turn->names[static_cast<std::size_t>(1 - mine)];
     t.uri = "/g/" + id;
-    t.moveTimeMs = gateway_.options().moveMs;
+    t.moveTimeMs = gateway_.moveMsOf(id);
     auto offered = session_.offerTurn(t, nowMs());
     if (!offered) {
       logWarn("bot_turn_refused", {{"bot", me_.id}, {"game", id}, {"why", offered.error().message}});

@@ -138,6 +138,13 @@ void KgpGateway::resign(const std::shared_ptr<Peer>& peer, const std::string& ga
   hub_.onMessage(peer, gameMessage(protocol::MsgType::Resign, gameId));
 }
 
+int KgpGateway::moveMsOf(const std::string& gameId) const {
+  if (moveTimes_) {
+    if (auto ms = moveTimes_(gameId)) return *ms;
+  }
+  return options_.moveMs;
+}
+
 void KgpGateway::claimWin(const std::shared_ptr<Peer>& peer, const std::string& gameId) {
   hub_.onMessage(peer, gameMessage(protocol::MsgType::Claim, gameId));
 }
@@ -180,6 +187,7 @@ void KgpGateway::tick() {
   protocol::GameSpec spec;
   spec.rules = presetRules(Preset::Kalah);
   spec.mode = protocol::Mode::Friend;
+  spec.rated = true;  // two bots with tokens: rated in the bots' pool of the board (club/Ratings)
   std::size_t i = 0;
   for (; i + 1 < named; i += 2) {
     // Sides by the clock's parity: neither bot always opens.
@@ -202,6 +210,7 @@ void KgpGateway::tick() {
     static constexpr std::array<const char*, 3> kLevels{"easy", "medium", "hard"};
     protocol::GameSpec ai = spec;
     ai.mode = protocol::Mode::Ai;
+    ai.rated = false;
     ai.level = kLevels[static_cast<std::size_t>(poolLevel_++ % 3)];
     ai.side = (now / 1000) % 2 == 1 ? "N" : "S";
     auto created = hub_.createGame(waiting[i]->identity(), ai);

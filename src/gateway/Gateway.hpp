@@ -11,6 +11,8 @@
 #include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/http/message.hpp>
 #include <boost/beast/http/string_body.hpp>
+#include <functional>
+#include <optional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -72,6 +74,11 @@ class KgpGateway final : public BotHooks {
   // A bot without a token: a fresh guest (KGP lets any bot play; it plays the pool only, unrated).
   [[nodiscard]] Identity guest(const std::string& address);
   [[nodiscard]] const GatewayOptions& options() const { return options_; }
+  // A game's own move time (a bots' match or tournament, contests/), else options().moveMs. Set
+  // before any bot connects.
+  using MoveTimes = std::function<std::optional<int>(const std::string& gameId)>;
+  void setMoveTimes(MoveTimes moveTimes) { moveTimes_ = std::move(moveTimes); }
+  [[nodiscard]] int moveMsOf(const std::string& gameId) const;
   bool enter();  // a place under maxConnections
   void leave();
 
@@ -89,6 +96,7 @@ class KgpGateway final : public BotHooks {
   std::unordered_map<std::string, std::weak_ptr<BotConnection>> bots_;
   std::atomic<int> connections_{0};
   long long lastPool_ = 0;
+  MoveTimes moveTimes_;
   int poolLevel_ = 0;  // the built-in level the next lone bot meets, in turn
 };
 

@@ -104,6 +104,10 @@ class Hub {
   using GameWriter = std::function<store::StoreResult<void>(const store::GameRow&)>;
   Outcome<std::string> createPaired(const protocol::GameSpec& spec, const std::array<std::string, 2>& players,
                                     const GameWriter& write);
+  // The organiser's adjudication of a bots' match or tournament game (contests/, HubForfeit.cpp):
+  // `loser` forfeits it (result reason `forfeit`), stored and published as a resignation is; `why`
+  // is a code for the event ("stalled"). Refused when there is no such game or it is over.
+  Outcome<void> forfeit(const std::string& gameId, Side loser, std::string_view why);
   // A friend's invitation declined by the player invited (docs/club.md): the game is aborted as by
   // his `abort` (he is answered and its watchers see it); the inviter's id ("" for none).
   Outcome<std::string> declineInvitation(const std::shared_ptr<Peer>& peer, const std::string& gameId);

@@ -35,7 +35,7 @@ Route routeOf(std::string_view path) {
   // The client's own pages (a game, a profile, a leaderboard, friends, devices, bots, the study
   // pages: every path web/src/main.ts routes) are all its one page.
   if (path == "/" || path == "/index.html" || path.substr(0, 3) == "/g/" || path.substr(0, 3) == "/p/" ||
-      path.substr(0, 5) == "/top/" || path == "/friends" || path == "/sessions" || path == "/bots" || path == "/daily" || path.substr(0, 7) == "/daily/" ||
+      path.substr(0, 5) == "/top/" || path == "/friends" || path == "/sessions" || path == "/bots" || path.substr(0, 6) == "/bots/" || path == "/daily" || path.substr(0, 7) == "/daily/" ||
       path == "/review" || path.substr(0, 8) == "/review/" || path == "/analysis" || path.substr(0, 7) == "/learn/")
     return Route::Page;
   return Route::File;

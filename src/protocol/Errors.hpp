@@ -60,6 +60,8 @@ enum class ErrorCode {
   NameTaken,     // a bot's name that is a bot's or a member's already
   BadName,       // a name that is not 1..24 printable characters
   NotForBots,    // a call that takes a person (a friend, a seek) named a bot
+  NotYourBot,    // a bots' match or tournament started by someone who owns none of its bots
+  BotOffline,    // a bots' match whose bot is not connected
 };
 
 struct ErrorCodeInfo {
@@ -69,7 +71,7 @@ struct ErrorCodeInfo {
 };
 
 // The one table, in the enum's order (a static_assert below checks it).
-inline constexpr std::array<ErrorCodeInfo, 43> kErrorCodes{{
+inline constexpr std::array<ErrorCodeInfo, 45> kErrorCodes{{
     {ErrorCode::BadMessage, "bad_message", 400},
     {ErrorCode::UnknownType, "unknown_type", 400},
     {ErrorCode::TooLarge, "too_large", 413},
@@ -113,6 +115,8 @@ inline constexpr std::array<ErrorCodeInfo, 43> kErrorCodes{{
     {ErrorCode::NameTaken, "name_taken", 409},
     {ErrorCode::BadName, "bad_name", 400},
     {ErrorCode::NotForBots, "not_for_bots", 400},
+    {ErrorCode::NotYourBot, "not_your_bot", 403},
+    {ErrorCode::BotOffline, "bot_offline", 409},
 }};
 
 inline constexpr std::size_t kErrorCodeCount = kErrorCodes.size();
@@ -121,7 +125,7 @@ namespace detail {
 constexpr bool tableInEnumOrder() {
   for (std::size_t i = 0; i < kErrorCodes.size(); ++i)
     if (static_cast<std::size_t>(kErrorCodes[i].code) != i) return false;
-  return static_cast<std::size_t>(ErrorCode::NotForBots) + 1 == kErrorCodes.size();
+  return static_cast<std::size_t>(ErrorCode::BotOffline) + 1 == kErrorCodes.size();
 }
 static_assert(tableInEnumOrder(), "kErrorCodes lists every ErrorCode once, in the enum's order");
 }  // namespace detail

@@ -14,7 +14,7 @@ constexpr KindName kKindNames[] = {
     {ActionKind::Move, "move"},         {ActionKind::Swap, "swap"},      {ActionKind::Split, "split"},
     {ActionKind::Resign, "resign"},     {ActionKind::Draw, "draw"},      {ActionKind::Timeout, "timeout"},
     {ActionKind::Abort, "abort"},       {ActionKind::NoShow, "no_show"}, {ActionKind::Claim, "claim"},
-    {ActionKind::TakeBack, "takeback"},
+    {ActionKind::TakeBack, "takeback"}, {ActionKind::Forfeit, "forfeit"},
 };
 
 }  // namespace

@@ -14,8 +14,8 @@
 namespace semis::room {
 
 // Every action a game keeps, in the order it was played. Its name is the one stored (`kind`).
-enum class ActionKind { Move, Swap, Split, Resign, Draw, Timeout, Abort, NoShow, Claim, TakeBack };
-// move, swap, split, resign, draw, timeout, abort, no_show, claim, takeback
+enum class ActionKind { Move, Swap, Split, Resign, Draw, Timeout, Abort, NoShow, Claim, TakeBack, Forfeit };
+// move, swap, split, resign, draw, timeout, abort, no_show, claim, takeback, forfeit
 [[nodiscard]] std::string_view actionKindName(ActionKind kind);
 [[nodiscard]] std::optional<ActionKind> parseActionKind(std::string_view name);
 

@@ -98,6 +98,10 @@ class Room {
   // his first move is a no-show, and the game is aborted, unrated, once his first move is overdue.
   Outcome<Change> abort(const std::string& player, TimePoint now);
   Outcome<Change> claim(const std::string& player, long long nowMs, TimePoint now);
+  // The organiser's adjudication (a bots' match or tournament, contests/): `loser` forfeits the
+  // game (reason `forfeit`, the other side wins), as if he had resigned. `why` is a code for the
+  // event (e.g. "stalled"). Refused when the game is over or not full.
+  Outcome<Change> forfeit(Side loser, std::string_view why, TimePoint now);
   // Take back against the computer (RoomTakeBack.cpp): in a casual game against the AI, on the
   // player's turn, his own last turn and the computer's reply are undone (the current set only).
   // Stored as a `takeback` action whose `house` is the number of plies undone; a reload replays it.

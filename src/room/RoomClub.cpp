@@ -84,6 +84,13 @@ Outcome<Change> Room::claim(const std::string& who, long long nowMs, TimePoint n
                     now);
 }
 
+Outcome<Change> Room::forfeit(Side loser, std::string_view why, TimePoint now) {
+  if (over()) return refuse(ErrorCode::Stale, "the game is over");
+  if (!full()) return refuse(ErrorCode::NotYourTurn, "waiting for an opponent to join");
+  return adjudicate(other(loser), "forfeit", ActionKind::Forfeit, loser,
+                    Json{{"kind", "forfeited"}, {"side", protocol::sideName(loser)}, {"why", why}}, now);
+}
+
 bool Room::renameSeat(const std::string& who, const std::string& name) {
   bool changed = false;
   for (Seat& s : seats_) {

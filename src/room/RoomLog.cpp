@@ -108,6 +108,9 @@ bool Room::replayOne(const ActionRecord& m) {
     case ActionKind::Claim:
       adjudication_ = Json{{"winner", protocol::sideName(side)}, {"reason", "left"}};
       return true;
+    case ActionKind::Forfeit:
+      adjudication_ = Json{{"winner", protocol::sideName(other(side))}, {"reason", "forfeit"}};
+      return true;
     case ActionKind::TakeBack:
       return true;  // standing() left out the moves it undid
   }

@@ -18,6 +18,7 @@
 #include "accounts/Tokens.hpp"
 #include "bots/BotService.hpp"
 #include "club/Club.hpp"
+#include "contests/ContestService.hpp"
 #include "cluster/Bus.hpp"
 #include "gateway/Gateway.hpp"
 #include "http/Router.hpp"
@@ -35,19 +36,20 @@ using tcp = net::ip::tcp;
 
 namespace {
 
-void tickEvery(net::steady_timer& timer, Hub& hub, Club& club, KgpGateway& gateway) {
+void tickEvery(net::steady_timer& timer, Hub& hub, Club& club, KgpGateway& gateway, ContestService& contests) {
   timer.expires_after(std::chrono::milliseconds(100));
-  timer.async_wait([&timer, &hub, &club, &gateway](boost::system::error_code ec) {
+  timer.async_wait([&timer, &hub, &club, &gateway, &contests](boost::system::error_code ec) {
     if (ec) return;
     // No exception leaves a handler: a failed tick is logged and the next one comes anyway.
     try {
       hub.tick();
       club.tick();
       gateway.tick();
+      contests.tick();
     } catch (const std::exception& e) {
       logLine("error", "tick_failed", {{"what", e.what()}});
     }
-    tickEvery(timer, hub, club, gateway);
+    tickEvery(timer, hub, club, gateway, contests);
   });
 }
 
@@ -104,6 +106,12 @@ int runServer(const ServerOptions& options, std::unique_ptr<MoveSource> ai) {
   gatewayOptions.pingWaitMs = 2000 * options.kgpPingSeconds;
   KgpGateway gateway(hub, **store, players, bots, gatewayOptions);
   hub.setBots(&gateway);
+  // Bots' matches and tournaments (docs/bots.md), driven by the tick; their games' move time told
+  // to the gateway.
+  ContestOptions contestOptions;
+  contestOptions.moveMs = gatewayOptions.moveMs;
+  ContestService contests(hub, **store, bots, gateway, contestOptions);
+  gateway.setMoveTimes([&contests](const std::string& gameId) { return contests.moveMsOf(gameId); });
   const int threads = std::max(1, options.threads);
   net::io_context ioc(threads);
   // After the io_context, so destroyed before it: its work pool's last answers are posted to it.
@@ -115,6 +123,7 @@ int runServer(const ServerOptions& options, std::unique_ptr<MoveSource> ai) {
   // The route table: the first module to claim a path answers it (the club's /api/me over the hub's).
   Router routes;
   addGatewayRoutes(routes, gateway);  // before the bots' accounts: /api/bots/online is not a bot's id
+  addContestRoutes(routes, contests);  // ... nor /api/bots/match, /api/bots/tournaments
   addBotRoutes(routes, bots);
   addStudyRoutes(routes, study);
   addClubRoutes(routes, club);
@@ -158,7 +167,7 @@ int runServer(const ServerOptions& options, std::unique_ptr<MoveSource> ai) {
                         {"abandoned_games", *resumed}});
 
   net::steady_timer ticker(ioc);
-  tickEvery(ticker, hub, club, gateway);
+  tickEvery(ticker, hub, club, gateway, contests);
 
   net::steady_timer stopTimer(ioc);
   net::signal_set signals(ioc, SIGTERM, SIGINT);

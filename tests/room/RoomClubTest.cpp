@@ -45,6 +45,28 @@ TEST(RoomClub, EitherSideAbortsUntilBothHaveMoved) {
   EXPECT_FALSE(r.over());
 }
 
+// The organiser's forfeit (a bots' contest, Hub::forfeit): the side named loses, reason
+// `forfeit`, as a resignation is kept; refused once the game is over; the same after a reload.
+TEST(RoomClub, AForfeitEndsTheGameForTheOtherSideAndSurvivesAReload) {
+  Room r = duel(true);
+  ASSERT_TRUE(r.move("alice", 1, "a1", std::nullopt, t0));
+  auto c = r.forfeit(Side::North, "stalled", t0);
+  ASSERT_TRUE(c) << c.error().message;
+  ASSERT_TRUE(c->move);
+  EXPECT_EQ(actionKindName(c->move->kind), "forfeit");
+  EXPECT_TRUE(r.over());
+  EXPECT_EQ(r.resultJson()["winner"], "S");
+  EXPECT_EQ(r.resultJson()["reason"], "forfeit");
+  bool told = false;
+  for (const auto& e : c->events) told = told || e.json.find("\"forfeited\"") != std::string::npos;
+  EXPECT_TRUE(told) << "the watchers are told why";
+  EXPECT_FALSE(r.forfeit(Side::South, "stalled", t0)) << "over: nothing more to forfeit";
+  Room again = reloaded(r, 0);
+  EXPECT_TRUE(again.over());
+  EXPECT_EQ(again.resultJson()["winner"], "S");
+  EXPECT_EQ(again.resultJson()["reason"], "forfeit");
+}
+
 TEST(RoomClub, AnAbortEndsTheGameAndSurvivesAReload) {
   Room r = duel(true);
   EXPECT_FALSE(r.abort("carol", t0)) << "a spectator cannot abort";

@@ -5,6 +5,7 @@ import { errorText } from './club-words';
 import { el } from './dom';
 import { currentLang, format } from './i18n';
 import { api, type ApiError } from './net';
+import { nav as contestLinks } from './contests';
 
 const en = {
   botsTitle: 'Your bots',
@@ -116,7 +117,7 @@ export async function botsPage(root: HTMLElement): Promise<void> {
     el('label', {}, tb('botName'), ' ', name), ' ',
     el('button', { type: 'submit' }, tb('createBot')));
   root.replaceChildren(el('section', { class: 'bots-page' },
-    el('h1', {}, tb('botsTitle')), el('p', {}, tb('botsAbout')), form, status, shown, list));
+    el('h1', {}, tb('botsTitle')), contestLinks(), el('p', {}, tb('botsAbout')), form, status, shown, list));
 
   // Runs a change; its new token (if any) is shown, the list read again, a refusal said.
   const change = async (work: () => Promise<NewToken | unknown>): Promise<void> => {

@@ -1,6 +1,7 @@
 // Routes: "/" the home page, "/g/<id>" a game on the server, "/?local=RULES[&ai=level&side=S]" a
 // game in this page (moves kept in the URL's #m= so a reload keeps it), "/p/<id>" a profile,
-// "/top/<key>" a leaderboard, "/friends", "/daily[/<game>][?date=]" the daily challenge,
+// "/top/<key>" a leaderboard, "/bots/top/<key>" a bots' leaderboard, "/bots/tournaments[/<id>]" and
+// "/bots/matches/<id>" bots' contests (contests.ts), "/friends", "/daily[/<game>][?date=]" the daily challenge,
 // "/review/<id>" or "/review?local=RULES&m=..." a game's review, "/analysis" the analysis board,
 // "/learn/<preset>" a game's lesson (lesson.ts). Local games live under "/" because the server serves the
 // page only there and under its own page paths.
@@ -13,6 +14,7 @@ import { loadMe, renderAccount } from './account';
 import { friendsPage } from './friends';
 import { sessionsPage } from './sessions';
 import { botsPage } from './bots';
+import { botsBoardPage, contestPage, tournamentsPage } from './contests';
 import { lobbySection } from './lobby';
 import { profilePage } from './profile';
 import { site, startToasts } from './site';
@@ -50,6 +52,14 @@ async function route(): Promise<void> {
   if (path === '/friends') return friendsPage(root, navigate);
   if (path === '/sessions') return sessionsPage(root, () => navigate('/'));
   if (path === '/bots') return botsPage(root);
+  const botsTop = /^\/bots\/top\/(bots-kalah-\d+x\d+)$/.exec(path);
+  if (botsTop) return botsBoardPage(root, botsTop[1], navigate);
+  if (path === '/bots/tournaments') return tournamentsPage(root);
+  const contest = /^\/bots\/(matches|tournaments)\/([A-Za-z0-9]+)$/.exec(path);
+  if (contest) {
+    leave = await contestPage(root, contest[1] === 'matches' ? 'match' : 'tournament', contest[2]);
+    return;
+  }
   const q0 = new URLSearchParams(location.search);
   const daily = /^\/daily(?:\/([a-z-]+))?\/?$/.exec(path);
   if (daily) return dailyPage(root, daily[1] ?? null, q0.get('date'));

@@ -36,7 +36,7 @@ export function resultText(r: Result, names: Record<SideLetter, string>, you?: s
 // (resignation, time, agreement...) or a rule (a target reached, a position repeated...). An
 // unknown code is left out.
 export function whyText(r: Result | null | undefined): string {
-  const reasons = ['resign', 'time', 'agreement', 'split', 'left'];
+  const reasons = ['resign', 'time', 'agreement', 'split', 'left', 'forfeit'];
   if (r?.reason && reasons.includes(r.reason)) return ` (${t(`reason.${r.reason}` as Key)})`;
   if (r?.end && ['target', 'repetition', 'idle_limit'].includes(r.end)) return ` (${t(`end.${r.end}` as Key, { n: r.target ?? 0 })})`;
   return '';
