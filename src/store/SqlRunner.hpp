@@ -64,7 +64,7 @@ struct SchemaStep {
 };
 
 // The newest schema version, on both backends.
-inline constexpr int kSchemaVersion = 6;
+inline constexpr int kSchemaVersion = 7;
 
 class SqlRunner {
  public:

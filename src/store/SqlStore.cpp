@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "store/AccuracyStore.hpp"
 #include "store/BotStore.hpp"
 #include "store/SessionStore.hpp"
 #include "store/StudyStore.hpp"
@@ -82,7 +83,8 @@ class SqlStore final : public Store {
         club_(makeSqlClub(*runner_)),
         study_(makeStudyStore(*runner_)),
         sessions_(makeSessionStore(*runner_)),
-        bots_(makeBotStore(*runner_)) {}
+        bots_(makeBotStore(*runner_)),
+        accuracy_(makeAccuracyStore(*runner_)) {}
 
   // The schema steps the database lacks, each in one Write transaction that reads the version
   // inside it (two servers opening one database migrate it once), then one real write.
@@ -239,6 +241,7 @@ class SqlStore final : public Store {
   StudyStore& study() override { return *study_; }
   SessionStore& sessions() override { return *sessions_; }
   BotStore& bots() override { return *bots_; }
+  AccuracyStore& accuracy() override { return *accuracy_; }
 
  private:
   StoreResult<void> migrate() {
@@ -292,6 +295,7 @@ class SqlStore final : public Store {
   std::unique_ptr<StudyStore> study_;
   std::unique_ptr<SessionStore> sessions_;
   std::unique_ptr<BotStore> bots_;
+  std::unique_ptr<AccuracyStore> accuracy_;
 };
 
 }  // namespace

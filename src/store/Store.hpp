@@ -100,6 +100,7 @@ class ClubStore;
 class StudyStore;
 class SessionStore;
 class BotStore;
+class AccuracyStore;
 
 class Store {
  public:
@@ -142,6 +143,8 @@ class Store {
   virtual SessionStore& sessions() = 0;
   // Bot accounts (store/BotStore.hpp), in the same database.
   virtual BotStore& bots() = 0;
+  // Bots' accuracy against the solver (store/AccuracyStore.hpp), in the same database.
+  virtual AccuracyStore& accuracy() = 0;
 
   // Housekeeping off the request path, called by the server every 200 ms from its own thread
   // (SQLite: the WAL checkpoint on a second connection; PostgreSQL: nothing).
