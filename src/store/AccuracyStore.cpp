@@ -7,9 +7,11 @@ namespace semis::store {
 namespace {
 
 // The games' index (status, updated) narrows to the recent ends; the bots' key and the reviews'
-// key answer the rest.
+// key answer the rest. An aborted game (no show, or left before the second move) was not played:
+// it is not judged, as it is not rated.
 constexpr const char* kUnreviewedSql =
     "SELECT g.id FROM games g WHERE g.status='over' AND g.updated>=$1 AND "
+    "g.result NOT LIKE '%\"reason\":\"aborted\"%' AND "
     "(EXISTS (SELECT 1 FROM bots b WHERE b.player=g.seat_s) OR EXISTS (SELECT 1 FROM bots b WHERE b.player=g.seat_n)) AND "
     "NOT EXISTS (SELECT 1 FROM bot_accuracy a WHERE a.game=g.id) ORDER BY g.updated, g.id LIMIT $2";
 

@@ -35,8 +35,8 @@ class AccuracyStore {
   AccuracyStore(const AccuracyStore&) = delete;
   AccuracyStore& operator=(const AccuracyStore&) = delete;
 
-  // Finished games (status over) last changed at or after `sinceMs` with a bot in a seat and no
-  // review kept yet, oldest first, at most `limit`.
+  // Finished games (status over, not aborted) last changed at or after `sinceMs` with a bot in a
+  // seat and no review kept yet, oldest first, at most `limit`.
   virtual StoreResult<std::vector<std::string>> unreviewedBotGames(long long sinceMs, std::size_t limit) = 0;
   // A game's rows, one per bot seat, in one transaction: true when kept, false when the game had
   // rows already (another instance reviewed it first: nothing changed).

@@ -4,8 +4,6 @@
 // version before gains the table when opened.
 
 #include <gtest/gtest.h>
-#include <sqlite3.h>
-
 #include "store/AccuracyStore.hpp"
 #include "store/BotStore.hpp"
 #include "store/ClubStore.hpp"
@@ -29,8 +27,9 @@ class AccuracySuite : public testing::BackendSuite {
     }
   }
   AccuracyStore& accuracy() { return store_->accuracy(); }
-  void game(const std::string& id, const std::string& s, const std::string& n, const std::string& status, long long at) {
-    GameRow g{id, "kalah", "bot", "", 0, 0, s, n, status, status == "over" ? R"({"winner":"S"})" : "", at, at, false};
+  void game(const std::string& id, const std::string& s, const std::string& n, const std::string& status, long long at,
+            const std::string& result = R"({"winner":"S","reason":"resigned"})") {
+    GameRow g{id, "kalah", "bot", "", 0, 0, s, n, status, status == "over" ? result : "", at, at, false};
     ASSERT_TRUE(store_->createGame(g, {}));
   }
   std::vector<std::string> unreviewed(long long since = 0) {
@@ -47,6 +46,7 @@ TEST_P(AccuracySuite, FinishedBotGamesWithoutAReviewAreFound) {
   game("g000000004", "alice00001", "botalice01", "playing", 1000);  // not over
   game("g000000005", "botalice01", "ai", "abandoned", 1000);        // not over
   game("g000000006", "botalice01", "botalice02", "over", 50);       // bot against bot, long ago
+  game("g000000007", "alice00001", "botalice01", "over", 1000, R"({"winner":"N","reason":"aborted"})");  // not played
   EXPECT_EQ(unreviewed(), (std::vector<std::string>{"g000000006", "g000000002", "g000000001"})) << "oldest first";
   EXPECT_EQ(unreviewed(950), (std::vector<std::string>{"g000000001"})) << "since the given time";
   auto one = accuracy().unreviewedBotGames(0, 1);
@@ -88,24 +88,12 @@ TEST_P(AccuracySuite, AGameIsKeptOnceAndABotsSumsAddItsGames) {
   EXPECT_TRUE(accuracy().accuracyOfGame("g000000009")->empty());
 }
 
-std::string rawExec(const testing::TestDb& db, const std::string& sql) {
-  if (!db.name().empty()) return testing::pgAdmin(db.where(), sql);
-  sqlite3* conn = nullptr;
-  std::string error;
-  if (sqlite3_open(db.where().c_str(), &conn) != SQLITE_OK) return "cannot open";
-  char* message = nullptr;
-  if (sqlite3_exec(conn, sql.c_str(), nullptr, nullptr, &message) != SQLITE_OK) error = message ? message : "failed";
-  sqlite3_free(message);
-  sqlite3_close(conn);
-  return error;
-}
-
 // A database of the bots' version (6), with its bots and games, gains the table when opened.
 TEST_P(AccuracySuite, ABotsDatabaseGainsAccuracyAndKeepsItsGames) {
   game("g000000001", "alice00001", "botalice01", "over", 1000);
   store_.reset();
-  ASSERT_EQ(rawExec(*db_, "DROP TABLE bot_accuracy"), "");
-  ASSERT_EQ(rawExec(*db_, "UPDATE schema_version SET version=6"), "");
+  ASSERT_EQ(testing::rawExec(*db_, "DROP TABLE bot_accuracy"), "");
+  ASSERT_EQ(testing::rawExec(*db_, "UPDATE schema_version SET version=6"), "");
   auto reopened = openStore(db_->where());
   ASSERT_TRUE(reopened) << reopened.error().message;
   store_ = std::move(*reopened);

@@ -3,6 +3,7 @@
 // without it). Each test opens a store on a fresh, empty database (TestDb.hpp).
 
 #include <gtest/gtest.h>
+#include <sqlite3.h>
 
 #include <memory>
 #include <string>
@@ -28,5 +29,18 @@ class BackendSuite : public ::testing::TestWithParam<std::string> {
   std::unique_ptr<TestDb> db_;
   std::unique_ptr<Store> store_;
 };
+
+// Statements run beside the store, as an operator would (the test's own connection): the error, or "".
+inline std::string rawExec(const TestDb& db, const std::string& sql) {
+  if (!db.name().empty()) return pgAdmin(db.where(), sql);
+  sqlite3* conn = nullptr;
+  std::string error;
+  if (sqlite3_open(db.where().c_str(), &conn) != SQLITE_OK) return "cannot open";
+  char* message = nullptr;
+  if (sqlite3_exec(conn, sql.c_str(), nullptr, nullptr, &message) != SQLITE_OK) error = message ? message : "failed";
+  sqlite3_free(message);
+  sqlite3_close(conn);
+  return error;
+}
 
 }  // namespace semis::store::testing

@@ -4,8 +4,6 @@
 // revocations touch only the owner's bots; a revoked bot's token opens nothing (schema version 6).
 
 #include <gtest/gtest.h>
-#include <sqlite3.h>
-
 #include "store/BotStore.hpp"
 #include "store/ClubStore.hpp"
 #include "BackendSuite.hpp"
@@ -138,25 +136,12 @@ TEST_P(BotSuite, DeletingTheOwnersAccountRevokesHisBots) {
   EXPECT_TRUE(*bots().botByTokenHash(hashOf('d')));
 }
 
-// Statements run beside the store, as an operator would (the test's own connection): the error, or "".
-std::string rawExec(const testing::TestDb& db, const std::string& sql) {
-  if (!db.name().empty()) return testing::pgAdmin(db.where(), sql);
-  sqlite3* conn = nullptr;
-  std::string error;
-  if (sqlite3_open(db.where().c_str(), &conn) != SQLITE_OK) return "cannot open";
-  char* message = nullptr;
-  if (sqlite3_exec(conn, sql.c_str(), nullptr, nullptr, &message) != SQLITE_OK) error = message ? message : "failed";
-  sqlite3_free(message);
-  sqlite3_close(conn);
-  return error;
-}
-
 // A database of schema version 5 (before bots), with its members, is upgraded in place when opened.
 TEST_P(BotSuite, AVersion5DatabaseGainsBotsAndKeepsItsMembers) {
   store_.reset();
-  ASSERT_EQ(rawExec(*db_, "DROP TABLE bot_accuracy"), "");  // (a later version's)
-  ASSERT_EQ(rawExec(*db_, "DROP TABLE bots"), "");
-  ASSERT_EQ(rawExec(*db_, "UPDATE schema_version SET version=5"), "");
+  ASSERT_EQ(testing::rawExec(*db_, "DROP TABLE bot_accuracy"), "");  // (a later version's)
+  ASSERT_EQ(testing::rawExec(*db_, "DROP TABLE bots"), "");
+  ASSERT_EQ(testing::rawExec(*db_, "UPDATE schema_version SET version=5"), "");
   auto reopened = openStore(db_->where());
   ASSERT_TRUE(reopened) << reopened.error().message;
   store_ = std::move(*reopened);

@@ -3,9 +3,7 @@
 
 #include <gtest/gtest.h>
 
-#include <bit>
-#include <random>
-
+#include "RandomGame.hpp"
 #include "study/Accuracy.hpp"
 
 namespace semis::study {
@@ -57,14 +55,7 @@ TEST(Accuracy, AnEmptyReviewHasNothing) {
 TEST(Accuracy, AProvenGameTalliesItsMarks) {
   const Rules rules = *parseRules("kalah,houses=4,seeds=3");
   for (unsigned seed = 1; seed <= 4; ++seed) {
-    Game game(rules);
-    std::mt19937 rng(seed);
-    while (!game.over()) {
-      const std::uint32_t mask = game.board().legalMask(game.position());
-      std::vector<int> legal;
-      for (std::uint32_t m = mask; m != 0; m &= m - 1) legal.push_back(std::countr_zero(m) + 1);
-      ASSERT_TRUE(game.play(legal[rng() % legal.size()]));
-    }
+    const Game game = randomGame(rules, seed);
     engine::Search search(rules, 16);
     ReviewLimits limits;
     limits.secondsPerPosition = 60;

@@ -2,26 +2,15 @@
 // tiny bot written here connects over TCP (node's net), a member and his bot are made over HTTP;
 // on a phone in French the home page lists the bot with its owner, one tap starts a game against
 // it, and the game is played to its end by tapping legal houses. Before the bot connects, the page
-// says none is online and how to connect one.
+// says none is online and how to connect one; after the game, the bot's profile says in words how
+// it played against the solver (French and English).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { connect, createServer } from 'node:net';
-import { idle, launch, newPage, shot, startSite } from './harness.mjs';
+import { connect } from 'node:net';
+import { freePort, idle, launch, newPage, shot, startSite } from './harness.mjs';
 import { until } from './play.mjs';
 
 const noServer = () => (process.env.SEMIS_PREVIEW || process.env.SEMIS_URL ? 'needs a server of its own with a KGP port' : false);
-
-// A port nothing listens on now (the system's pick), for --kgp-port.
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 let site;
 let browser;
@@ -145,7 +134,28 @@ test('on a phone, in French, a member picks a bot online, plays it to the end an
     const end = await (await fetch(`${site.url}/api/games/${id}`)).json();
     assert.equal(end.status, 'over');
     await shot(page, 'playbot-over-fr');
+
+    // The server reviews the bot's game in the background; its profile then says how it played.
+    let accuracy;
+    await until('the bot’s game reviewed', async () => {
+      accuracy = (await (await fetch(`${site.url}/api/players/${made.id}`)).json()).accuracy;
+      return accuracy?.games === 1;
+    }, 60000);
+    const pct = Math.floor((100 * accuracy.perfect) / accuracy.proven);
+    await page.goto(`${site.url}/p/${made.id}`);
+    const fr = (await page.textContent('.profile .bot-accuracy', { timeout: 10000 })).trim();
+    const frMoves = accuracy.proven === 1 ? '1 coup prouvé' : `${accuracy.proven} coups prouvés`;
+    // (French writes "87 %" with a narrow no-break space.)
+    assert.equal(fr.replace(/\s/g, ' '), accuracy.proven === 0 ? 'Le solveur n’a encore prouvé aucun de ses coups.' : `Jeu parfait sur ${pct} % de ${frMoves}, en 1 partie analysée.`);
+    await shot(page, 'playbot-profile-fr');
     assert.deepEqual(page.errors, []);
+    const english = await newPage(browser);
+    await english.page.goto(`${site.url}/p/${made.id}`);
+    const en = (await english.page.textContent('.profile .bot-accuracy', { timeout: 10000 })).trim();
+    const enMoves = accuracy.proven === 1 ? '1 proven move' : `${accuracy.proven} proven moves`;
+    assert.equal(en, accuracy.proven === 0 ? 'The solver has not proven any of its moves yet.' : `Perfect play on ${pct}% of ${enMoves}, over 1 game reviewed.`);
+    assert.deepEqual(english.page.errors, []);
+    await english.context.close();
   } finally {
     bot.socket.destroy();
     await context.close();
