@@ -15,7 +15,8 @@
 // --kgp-port P: bots over the Kalah Game Protocol on TCP port P (0: a free one; KGP's usual port is
 // 2671); they may also use the WebSocket /kgp on the HTTP port (docs/bots.md). --kgp-move-seconds N:
 // a bot's time for a move (default 5). --kgp-pool-seconds N: a connected bot with no game for this
-// long is paired in the freeplay pool (0: no pool; default 10).
+// long is paired in the freeplay pool (0: no pool; default 10). --kgp-ping-seconds N: the server's
+// pings between turns; a bot silent 2N s after one loses its games (default 15).
 // --egdb-seeds K: endgame tables up to K seeds for every preset, built in the background at start
 // and probed by the Hard and Perfect AI seats and by hints (server/EndgameShelf.hpp; default 0).
 
@@ -69,7 +70,8 @@ int serveCommand(int argc, char** argv) {
                            "bots-per-owner",
                            "kgp-port",
                            "kgp-move-seconds",
-                           "kgp-pool-seconds"},
+                           "kgp-pool-seconds",
+                           "kgp-ping-seconds"},
                           {"trust-proxy"});
   if (!args) return complain("serve", args.error().message);
   server::ServerOptions o;
@@ -110,6 +112,8 @@ int serveCommand(int argc, char** argv) {
     return complain("serve", "--kgp-move-seconds must be 1..600");
   if (!readInt(*args, "kgp-pool-seconds", 0, 3600, o.kgpPoolSeconds))
     return complain("serve", "--kgp-pool-seconds must be 0..3600");
+  if (!readInt(*args, "kgp-ping-seconds", 1, 3600, o.kgpPingSeconds))
+    return complain("serve", "--kgp-ping-seconds must be 1..3600");
   o.db = args->get("db", o.db);
   o.web = args->get("web");
   o.address = args->get("address", o.address);
@@ -157,6 +161,8 @@ extern const Command kServeCommand{
     "  --kgp-port P                  bots over KGP on TCP port P (0: a free one); /kgp always\n"
     "  --kgp-move-seconds N          a bot's time for a move (default 5)\n"
     "  --kgp-pool-seconds N          a bot with no game this long is paired in the pool (0: none; default 10)\n"
+    "  --kgp-ping-seconds N          a bot is pinged every N s between turns and loses after 2N s silent\n"
+    "                                (default 15)\n"
     "  --redis redis://HOST:PORT [--instance NAME] [--site NAME]\n"
     "                                one of several instances sharing --db postgresql://... (docs/scaling.md)\n"
     "  --trust-proxy                 count X-Forwarded-For's last address from a loopback or private peer\n",

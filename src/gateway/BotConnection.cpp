@@ -15,6 +15,12 @@ namespace net = boost::asio;
 namespace {
 // The most unfinished games a bot's connection takes up at once (the hub's own limit is per player).
 constexpr std::size_t kMaxGames = 64;
+constexpr long long kScanEveryMs = 2000;  // the store read for games made elsewhere
+constexpr long long kPresenceMs = 10000;  // the lease the other instances see, renewed every scan
+// Lines a second a bot may send (bursts of twice that); past it lines are dropped, and a bot
+// that goes on flooding is closed, as a page's WebSocket is.
+constexpr double kLinesPerSecond = 50;
+constexpr int kMaxDropped = 200;
 }  // namespace
 
 namespace {
@@ -27,7 +33,8 @@ kgp::Session::Config sessionConfig(const GatewayOptions& o) {
 }  // namespace
 
 BotConnection::BotConnection(KgpGateway& gateway, net::any_io_executor strand, std::string address)
-    : gateway_(gateway),
+    : lines_(TokenBucket::full(2 * kLinesPerSecond)),
+      gateway_(gateway),
       strand_(strand),
       timer_(strand),
       address_(std::move(address)),
@@ -69,6 +76,15 @@ void BotConnection::received(std::string_view bytes) {
   try {
     for (auto& line : reader_.feed(bytes)) {
       if (!open_) return;
+      if (!lines_.take(2 * kLinesPerSecond, kLinesPerSecond)) {
+        gateway_.hub().metrics().rateLimited++;
+        if (++dropped_ > kMaxDropped) {
+          logWarn("bot_flood", {{"bot", me_.id}, {"address", address_}});
+          return apply(session_.close("too many lines: at most 50 a second"));
+        }
+        continue;
+      }
+      dropped_ = 0;
       apply(line ? session_.onLine(*line, nowMs()) : session_.onLineError(line.error(), nowMs()));
     }
   } catch (const std::exception& e) {
@@ -78,11 +94,13 @@ void BotConnection::received(std::string_view bytes) {
 }
 
 void BotConnection::apply(kgp::Output out) {
-  for (std::string& line : out.lines) writeLine(std::move(line));
+  // The actions first: what the bot is told next (`ok` to its mode) holds once it reads it (it
+  // is signed in, listed online on every instance).
   for (const kgp::Action& action : out.actions) {
     if (!open_) break;
     act(action);
   }
+  for (std::string& line : out.lines) writeLine(std::move(line));
   if (out.close) finish();
 }
 
@@ -103,6 +121,10 @@ void BotConnection::authenticate(const std::string& token) {
     me_.address = address_;
     if (auto claimed = gateway_.claim(me_.id, shared_from_this()); !claimed) {
       bot = tl::unexpected(claimed.error());
+    } else if (gateway_.hub().presentElsewhere(me_.id)) {
+      // One connection a bot on a cluster too (a crashed instance's lease lapses in kPresenceMs).
+      gateway_.release(me_.id, this);
+      bot = tl::unexpected(Refusal{ErrorCode::Conflict, "this bot is already connected: one connection a bot", {}});
     } else {
       claimed_ = true;
       signedIn_ = true;
@@ -126,17 +148,26 @@ void BotConnection::ready(bool authenticated) {
   if (!signedIn_) return;
   ready_ = true;
   gateway_.hub().attach(shared_from_this());
+  gateway_.hub().announcePresent(me_.id, kPresenceMs, /*wait=*/true);
+  nextScan_ = nowMs() + kScanEveryMs;
   scan();
 }
 
 void BotConnection::scan() {
+  if (!anonymous_) {
+    // A token revoked or replaced on another instance ends the connection here within a scan
+    // (a store that does not answer ends nothing).
+    auto still = gateway_.accounts().authenticate(session_.token());
+    if (!still && still.error().code == ErrorCode::BadToken) return apply(session_.close("this bot's token no longer opens it"));
+  }
   auto open = gateway_.openGames(me_.id, kMaxGames);
   if (!open) {
     logWarn("bot_scan_failed", {{"bot", me_.id}, {"what", open.error().message}});
     return;
   }
   for (const std::string& id : *open) {
-    if (std::find(toLook_.begin(), toLook_.end(), id) == toLook_.end()) toLook_.push_back(id);
+    // The games joined already are looked at when they change (the gateway's word).
+    if (joined_.count(id) == 0 && std::find(toLook_.begin(), toLook_.end(), id) == toLook_.end()) toLook_.push_back(id);
   }
   next();
 }
@@ -197,10 +228,10 @@ void BotConnection::decided(const std::string& gameId, int house) {
 }
 
 void BotConnection::unresponsive() {
-  // A bot that stops answering `ping` loses its games (docs/bots.md), then the connection ends.
+  // A bot that stops answering `ping` loses its games (docs/bots.md).
   logInfo("bot_unresponsive", {{"bot", me_.id}});
+  // (The session's output closes the connection once its `goodbye` is written.)
   for (const std::string& id : joined_) gateway_.resign(shared_from_this(), id);
-  finish();
 }
 
 void BotConnection::watchTimer() {
@@ -208,6 +239,14 @@ void BotConnection::watchTimer() {
   timer_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
     if (ec || !self->open_) return;
     try {
+      const long long now = nowMs();
+      if (self->ready_ && now >= self->nextScan_) {
+        // A game made on another instance (a cluster) is found in the store; the other
+        // instances learn that the bot is connected here.
+        self->nextScan_ = now + kScanEveryMs;
+        self->gateway_.hub().announcePresent(self->me_.id, kPresenceMs);
+        self->scan();
+      }
       self->apply(self->session_.tick(nowMs()));
     } catch (const std::exception& e) {
       logLine("error", "kgp_tick_failed", {{"what", e.what()}, {"bot", self->me_.id}});
@@ -224,6 +263,7 @@ void BotConnection::finish() {
   timer_.cancel();
   if (signedIn_) gateway_.hub().detach(this);
   if (claimed_) gateway_.release(me_.id, this);
+  if (ready_) gateway_.hub().announceAbsent(me_.id);
   shutdown();
 }
 
@@ -233,6 +273,7 @@ void BotConnection::ended() {
   timer_.cancel();
   if (signedIn_) gateway_.hub().detach(this);
   if (claimed_) gateway_.release(me_.id, this);
+  if (ready_) gateway_.hub().announceAbsent(me_.id);
   if (signedIn_) logInfo("bot_disconnected", {{"bot", me_.id}});
 }
 

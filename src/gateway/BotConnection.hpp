@@ -17,6 +17,7 @@
 #include "identity/Identity.hpp"
 #include "kgp/LineReader.hpp"
 #include "kgp/Session.hpp"
+#include "limits/Buckets.hpp"
 
 namespace semis::server {
 
@@ -65,6 +66,9 @@ class BotConnection : public Peer, public std::enable_shared_from_this<BotConnec
   void watchTimer();
   void finish();
 
+  TokenBucket lines_;  // the bot's lines a second
+  int dropped_ = 0;    // lines dropped in a row
+  long long nextScan_ = 0;
   KgpGateway& gateway_;
   boost::asio::any_io_executor strand_;
   boost::asio::steady_timer timer_;

@@ -42,7 +42,7 @@ Outcome<std::string> KgpGateway::playable(const std::string& name, const Rules& 
   }
   auto bot = accounts_.byName(name);
   if (!bot || bot->revoked) return tl::unexpected(Refusal{ErrorCode::NotFound, "no bot called " + name, {}});
-  if (!connected(bot->id)) return tl::unexpected(Refusal{ErrorCode::Unavailable, "the bot " + bot->name + " is not connected", {}});
+  if (!connected(bot->id) && !hub_.presentElsewhere(bot->id)) return tl::unexpected(Refusal{ErrorCode::Unavailable, "the bot " + bot->name + " is not connected", {}});
   return bot->id;
 }
 
@@ -86,13 +86,15 @@ bool KgpGateway::connected(const std::string& botId) {
 }
 
 std::vector<BotInfo> KgpGateway::online() {
-  std::vector<std::string> ids;
+  std::vector<std::string> ids = hub_.presentEverywhere(500);  // a cluster's other instances
   {
     std::lock_guard lock(mu_);
     for (const auto& [id, weak] : bots_) {
       if (!weak.expired()) ids.push_back(id);
     }
   }
+  std::sort(ids.begin(), ids.end());
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
   std::vector<BotInfo> bots;
   for (const std::string& id : ids) {
     if (auto info = accounts_.byId(id)) bots.push_back(*info);

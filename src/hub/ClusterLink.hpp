@@ -83,6 +83,14 @@ class ClusterLink {
   // The live list in shared keys: a hash of lines and a sorted set by creation time.
   void setLiveLine(const std::string& game, long long created, const Json& line);
   void dropLiveLine(const std::string& game);
+  // A player reachable on some instance for `ttlMs` (a bot's connection: docs/bots.md), renewed
+  // while it lasts; absent at once when it ends. presentElsewhere(): on another instance (false
+  // when the bus cannot answer). `wait`: written before this returns (the first time, so that what the player
+  // is told next holds on every instance), else queued.
+  void markPresent(const std::string& player, long long ttlMs, bool wait = false);
+  void markAbsent(const std::string& player);
+  [[nodiscard]] bool presentElsewhere(const std::string& player);
+  [[nodiscard]] std::vector<std::string> presentPlayers(std::size_t limit);  // every instance's (none on failure)
   // The newest `limit` lines, or nothing when the bus cannot answer (the caller shows its own).
   [[nodiscard]] std::optional<std::vector<LiveLine>> liveLines(std::size_t limit);
 

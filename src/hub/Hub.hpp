@@ -92,6 +92,13 @@ class Hub {
   void setBots(BotHooks* bots) { bots_ = bots; }
   // A game as a bot's connection sees it (HubBots.cpp); nothing if there is no such game.
   [[nodiscard]] Outcome<GameTurn> turnOf(const std::string& gameId);
+  // A bot's connection here, told to the other instances for `ttlMs` (renewed while it lasts), so
+  // that a game against it can start on any instance; nothing to do alone. presentElsewhere():
+  // connected on another instance.
+  void announcePresent(const std::string& player, long long ttlMs, bool wait = false);
+  void announceAbsent(const std::string& player);
+  [[nodiscard]] bool presentElsewhere(const std::string& player);
+  [[nodiscard]] std::vector<std::string> presentEverywhere(std::size_t limit);  // alone: none
   // A game between two players seated at once (a pairing, an accepted seek or invitation): `write`
   // stores its row with whatever goes with it, in one transaction; its refusal refuses.
   using GameWriter = std::function<store::StoreResult<void>(const store::GameRow&)>;

@@ -1,6 +1,7 @@
 // What the bots' gateway reads of a game (docs/bots.md): a typed copy, under the game's lock.
 
 #include "hub/Hub.hpp"
+#include "hub/ClusterLink.hpp"
 #include "hub/Live.hpp"
 
 namespace semis::server {
@@ -24,6 +25,20 @@ Outcome<GameTurn> Hub::turnOf(const std::string& gameId) {
     turn.names[s] = room.seats()[s].name;
   }
   return turn;
+}
+
+void Hub::announcePresent(const std::string& player, long long ttlMs, bool wait) {
+  if (link_) link_->markPresent(player, ttlMs, wait);
+}
+
+void Hub::announceAbsent(const std::string& player) {
+  if (link_) link_->markAbsent(player);
+}
+
+bool Hub::presentElsewhere(const std::string& player) { return link_ && link_->presentElsewhere(player); }
+
+std::vector<std::string> Hub::presentEverywhere(std::size_t limit) {
+  return link_ ? link_->presentPlayers(limit) : std::vector<std::string>{};
 }
 
 }  // namespace semis::server

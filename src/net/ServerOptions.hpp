@@ -46,6 +46,7 @@ struct ServerOptions {
   int kgpPort = -1;
   int kgpMoveSeconds = 5;
   int kgpPoolSeconds = 10;
+  int kgpPingSeconds = 15;
 };
 
 }  // namespace semis::server

@@ -101,6 +101,8 @@ int runServer(const ServerOptions& options, std::unique_ptr<MoveSource> ai) {
   GatewayOptions gatewayOptions;
   gatewayOptions.moveMs = 1000 * options.kgpMoveSeconds;
   gatewayOptions.poolAfterMs = 1000LL * options.kgpPoolSeconds;
+  gatewayOptions.pingEveryMs = 1000 * options.kgpPingSeconds;
+  gatewayOptions.pingWaitMs = 2000 * options.kgpPingSeconds;
   KgpGateway gateway(hub, **store, players, bots, gatewayOptions);
   hub.setBots(&gateway);
   const int threads = std::max(1, options.threads);

@@ -17,71 +17,106 @@ namespace net = boost::asio;
 using tcp = net::ip::tcp;
 
 struct KgpClient::Impl {
+  // One thread: reads are asynchronous, always one pending, and run only inside next(); writes
+  // wait for their own completion. So a test that waits for a line never closes the connection by
+  // timing out (as a stream with a deadline would) and a line that comes later is still read.
   net::io_context ioc;
   Via via = Via::Tcp;
-  std::optional<beast::tcp_stream> stream;
-  std::optional<websocket::stream<beast::tcp_stream>> ws;
-  std::string pending;             // bytes read, not yet a whole line
-  std::deque<std::string> lines;   // whole lines not yet returned
+  std::optional<tcp::socket> socket;
+  std::optional<websocket::stream<tcp::socket>> ws;
+  std::array<char, 4096> raw{};
+  beast::flat_buffer frames;
+  std::string pending;            // bytes read, not yet a whole line
+  std::deque<std::string> lines;  // whole lines not yet returned
   std::vector<std::string> seen;
+  bool reading = false;
   bool closed = true;
 
-  // Reads more bytes within `timeout`; false once closed or timed out.
-  bool readMore(std::chrono::milliseconds timeout) {
-    if (closed) return false;
-    beast::error_code ec;
-    if (via == Via::Tcp) {
-      std::array<char, 4096> buf{};
-      stream->expires_after(timeout);
-      const std::size_t n = stream->read_some(net::buffer(buf), ec);
-      if (ec == beast::error::timeout) return false;
-      if (ec) {
-        closed = true;
-        return false;
-      }
-      pending.append(buf.data(), n);
-    } else {
-      beast::flat_buffer buffer;
-      beast::get_lowest_layer(*ws).expires_after(timeout);
-      ws->read(buffer, ec);
-      if (ec == beast::error::timeout) {
-        // A timed-out WebSocket cannot be read again: treat it as closed for the test's purposes.
-        closed = true;
-        return false;
-      }
-      if (ec) {
-        closed = true;
-        return false;
-      }
-      pending += beast::buffers_to_string(buffer.data());
-    }
+  void received(std::string_view bytes) {
+    pending += bytes;
     for (std::size_t nl; (nl = pending.find('\n')) != std::string::npos;) {
       std::string line = pending.substr(0, nl);
       if (!line.empty() && line.back() == '\r') line.pop_back();
       lines.push_back(line);
       pending.erase(0, nl + 1);
     }
-    return true;
+  }
+
+  void read() {
+    if (reading || closed) return;
+    reading = true;
+    if (via == Via::Tcp) {
+      socket->async_read_some(net::buffer(raw), [this](beast::error_code ec, std::size_t n) {
+        reading = false;
+        if (ec) {
+          closed = true;
+          return;
+        }
+        received(std::string_view(raw.data(), n));
+        read();
+      });
+    } else {
+      ws->async_read(frames, [this](beast::error_code ec, std::size_t) {
+        reading = false;
+        if (ec) {
+          closed = true;
+          return;
+        }
+        received(beast::buffers_to_string(frames.data()));
+        frames.consume(frames.size());
+        read();
+      });
+    }
+  }
+
+  // Runs the pending read's handlers until a line is there, the connection is closed or `timeout`.
+  void wait(std::chrono::milliseconds timeout) {
+    const auto end = std::chrono::steady_clock::now() + timeout;
+    while (lines.empty() && !closed) {
+      read();
+      const auto left = end - std::chrono::steady_clock::now();
+      if (left <= std::chrono::steady_clock::duration::zero()) break;
+      if (ioc.stopped()) ioc.restart();
+      if (ioc.run_one_for(left) == 0 && ioc.stopped()) ioc.restart();
+    }
+  }
+
+  void write(const std::string& bytes, bool binary) {
+    if (closed) return;
+    bool done = false;
+    beast::error_code result;
+    auto finished = [&](beast::error_code ec, std::size_t) {
+      result = ec;
+      done = true;
+    };
+    if (via == Via::Tcp) {
+      net::async_write(*socket, net::buffer(bytes), finished);
+    } else {
+      ws->binary(binary);
+      ws->async_write(net::buffer(bytes), finished);
+    }
+    const auto end = std::chrono::steady_clock::now() + 5s;
+    while (!done && std::chrono::steady_clock::now() < end) {
+      if (ioc.stopped()) ioc.restart();
+      ioc.run_one_for(100ms);
+    }
+    if (!done || result) closed = true;
   }
 };
 
 KgpClient::KgpClient() : impl_(std::make_unique<Impl>()) {}
-KgpClient::~KgpClient() = default;
+KgpClient::~KgpClient() { close(); }
 
 bool KgpClient::connect(Via via, unsigned short port) {
   try {
     impl_->via = via;
     const tcp::endpoint at(net::ip::make_address("127.0.0.1"), port);
     if (via == Via::Tcp) {
-      impl_->stream.emplace(impl_->ioc);
-      impl_->stream->expires_after(5s);
-      impl_->stream->connect(at);
+      impl_->socket.emplace(impl_->ioc);
+      impl_->socket->connect(at);
     } else {
       impl_->ws.emplace(impl_->ioc);
-      auto& lowest = beast::get_lowest_layer(*impl_->ws);
-      lowest.expires_after(5s);
-      lowest.connect(at);
-      lowest.expires_never();
+      impl_->ws->next_layer().connect(at);
       impl_->ws->read_message_max(1 << 20);
       impl_->ws->handshake("127.0.0.1:" + std::to_string(port), "/kgp");
     }
@@ -98,29 +133,17 @@ void KgpClient::sendLine(const std::string& line) {
 }
 
 void KgpClient::sendRaw(const std::vector<std::string>& pieces, bool binary) {
-  if (impl_->closed) return;
-  beast::error_code ec;
   if (impl_->via == Via::Tcp) {
     std::string all;
     for (const auto& p : pieces) all += p;
-    impl_->stream->expires_after(5s);
-    net::write(impl_->stream->socket(), net::buffer(all), ec);
-  } else {
-    for (const auto& p : pieces) {
-      impl_->ws->binary(binary);
-      impl_->ws->write(net::buffer(p), ec);
-      if (ec) break;
-    }
+    impl_->write(all, binary);
+    return;
   }
-  if (ec) impl_->closed = true;
+  for (const auto& p : pieces) impl_->write(p, binary);
 }
 
 std::optional<std::string> KgpClient::next(std::chrono::milliseconds timeout) {
-  const auto until = std::chrono::steady_clock::now() + timeout;
-  while (impl_->lines.empty()) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(until - std::chrono::steady_clock::now());
-    if (left <= 0ms || !impl_->readMore(left)) break;
-  }
+  impl_->wait(timeout);
   if (impl_->lines.empty()) return std::nullopt;
   std::string line = impl_->lines.front();
   impl_->lines.pop_front();
@@ -144,12 +167,12 @@ std::optional<std::string> KgpClient::untilCommand(const std::string& name, std:
   return until([&](const std::string& l) { return splitKgp(l).name == name; }, timeout);
 }
 
-bool KgpClient::closed() const { return impl_->closed; }
+bool KgpClient::closed() const { return impl_->closed && impl_->lines.empty(); }
 
 void KgpClient::close() {
   beast::error_code ec;
-  if (impl_->stream) impl_->stream->socket().close(ec);
-  if (impl_->ws) beast::get_lowest_layer(*impl_->ws).socket().close(ec);
+  if (impl_->socket) impl_->socket->close(ec);
+  if (impl_->ws) impl_->ws->next_layer().close(ec);
   impl_->closed = true;
 }
 
@@ -187,15 +210,17 @@ std::vector<int> kgpBoard(const std::string& text) {
 }
 
 unsigned short kgpPortFrom(const std::string& logs) {
+  // The last `listening` line: a restarted server listens on a new KGP port.
+  unsigned short port = 0;
   std::stringstream ss(logs);
   for (std::string line; std::getline(ss, line);) {
     if (line.find("\"listening\"") == std::string::npos) continue;
     auto j = nlohmann::json::parse(line, nullptr, false);
     if (j.is_object() && j.contains("kgp_port") && j["kgp_port"].is_number_integer() && j["kgp_port"].get<int>() > 0) {
-      return static_cast<unsigned short>(j["kgp_port"].get<int>());
+      port = static_cast<unsigned short>(j["kgp_port"].get<int>());
     }
   }
-  return 0;
+  return port;
 }
 
 }  // namespace semis::test

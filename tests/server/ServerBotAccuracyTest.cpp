@@ -8,7 +8,7 @@
 
 #include <cstdlib>
 
-#include "KgpBots.hpp"
+#include "KgpPlay.hpp"
 
 namespace semis::test {
 namespace {
@@ -34,10 +34,9 @@ Tally tallyOf(const Json& review, const std::string& side) {
 class ServerBotAccuracy : public ::testing::Test {
  protected:
   void SetUp() override {
-    ASSERT_TRUE(server_.start()) << server_.logs();
-    port_ = server_.port();
-    kgp_ = kgpPortFrom(server_.clustered() ? server_.instanceLogs(0) : server_.logs());
-    ASSERT_NE(kgp_, 0);
+    srv_.start();
+    port_ = srv_.port;
+    kgp_ = srv_.kgp;
   }
 
   // A person (South) plays the bot (North) to the end over 6x4 Kalah: the person the first legal
@@ -105,7 +104,8 @@ class ServerBotAccuracy : public ::testing::Test {
     EXPECT_LE(t.perfect, t.proven);
   }
 
-  ServerProcess server_{{"--ai", "greedy", "--kgp-port", "0", "--kgp-pool-seconds", "0"}};
+  ServerUnderTest srv_;
+  ServerProcess& server_ = srv_.server;
   unsigned short port_ = 0;
   unsigned short kgp_ = 0;
 };

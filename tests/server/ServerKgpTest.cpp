@@ -5,37 +5,12 @@
 
 #include <gtest/gtest.h>
 
-#include <cstdio>
 #include <thread>
 
-#include "KgpBots.hpp"
+#include "KgpPlay.hpp"
 
 namespace semis::test {
 namespace {
-
-struct ServerUnderTest {
-  ServerProcess server{{"--ai", "greedy", "--kgp-port", "0", "--kgp-pool-seconds", "0"}};
-  unsigned short port = 0;
-  unsigned short kgp = 0;
-  void start() {
-    ASSERT_TRUE(server.start());
-    port = server.port();
-    kgp = kgpPortFrom(server.clustered() ? server.instanceLogs(0) : server.logs());
-    ASSERT_NE(kgp, 0) << "the listening line names the KGP port";
-  }
-};
-
-// Replays the game's moves with `semis replay` and returns its last position line.
-Json replayed(const Json& state) {
-  std::string cmd = std::string(SEMIS_BINARY) + " replay --rules '" + state["rules"].get<std::string>() + "'";
-  for (const Json& p : state["plies"]) cmd += " " + std::to_string(p["move"].get<int>());
-  FILE* f = popen(cmd.c_str(), "r");
-  std::string out;
-  std::array<char, 4096> buf{};
-  while (f && fgets(buf.data(), buf.size(), f)) out = buf.data();  // the last line
-  if (f) pclose(f);
-  return Json::parse(out, nullptr, false);
-}
 
 class ServerKgp : public ::testing::TestWithParam<KgpClient::Via> {
  protected:

@@ -33,14 +33,14 @@ type BotKey = keyof typeof en;
 
 const fr: Record<BotKey, string> = {
   botsTitle: 'Vos robots',
-  botsAbout: 'Un robot est un programme à vous qui joue sur Semis sous son propre nom, avec son propre classement. Il se connecte avec un jeton secret.',
+  botsAbout: 'Un robot est l’un de vos programmes, qui joue sur Semis sous son propre nom et avec son propre classement. Il se connecte avec un jeton secret.',
   botName: 'Nom du robot',
   createBot: 'Créer un robot',
   noBots: 'Pas encore de robot.',
   tokenOnce: 'Le jeton de {name}. Copiez-le maintenant : il ne sera plus jamais affiché.',
   copy: 'Copier',
   copied: 'Copié',
-  connectHow: 'Connectez-le par le protocole Kalah Game Protocol (kgp) : port TCP 2671 de {host}, ou WebSocket à l’adresse {ws}. Envoyez ensuite :',
+  connectHow: 'Connectez-le avec le Kalah Game Protocol (kgp) : port TCP 2671 de {host}, ou WebSocket à l’adresse {ws}. Envoyez ensuite :',
   rename: 'Renommer',
   save: 'Enregistrer',
   newToken: 'Nouveau jeton',

@@ -4,7 +4,7 @@
 // and in French.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, shot, startSite } from './harness.mjs';
+import { launch, newPage, shot, signUp, startSite } from './harness.mjs';
 
 let site;
 let browser;
@@ -20,19 +20,10 @@ after(async () => {
 const unique = (stem) => `${stem}${Math.floor(Math.random() * 1e6)}`;
 const noServer = () => (process.env.SEMIS_PREVIEW ? 'no server' : false);
 
-async function signUp(page, username) {
-  await page.goto(site.url + '/');
-  await page.click('#account .sign-up');
-  await page.fill('.club-dialog input[name=username]', username);
-  await page.fill('.club-dialog input[name=password]', 'correct horse');
-  await page.click('.club-dialog button[type=submit]');
-  await page.waitForSelector(`#account summary.who:text("${username}")`);
-}
-
 test('a member creates a bot, sees its token once, renames and revokes it; its profile names him', { skip: noServer() }, async () => {
   const { context, page } = await newPage(browser);
   const owner = unique('owner');
-  await signUp(page, owner);
+  await signUp(page, site.url, owner);
   await page.click('#account summary.who');
   await page.click('#account .bots');
   await page.waitForSelector('.bots-page h1:text("Your bots")');

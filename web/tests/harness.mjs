@@ -231,3 +231,14 @@ export async function litHint(page) {
     };
   });
 }
+
+// A new member on `page`: signs up as `username` from the home page's account bar (a desk's width:
+// "Sign up" in the bar) and waits for his menu.
+export async function signUp(page, siteUrl, username) {
+  await page.goto(siteUrl + '/');
+  await page.click('#account .sign-up');
+  await page.fill('.club-dialog input[name=username]', username);
+  await page.fill('.club-dialog input[name=password]', 'correct horse');
+  await page.click('.club-dialog button[type=submit]');
+  await page.waitForSelector(`#account summary.who:text("${username}")`);
+}
