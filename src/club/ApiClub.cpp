@@ -115,7 +115,8 @@ ApiResponse playerPath(Club& club, std::string_view rest, std::string_view query
       // Its play against the solver over its reviewed games (bots/BotAccuracy.hpp).
       auto accuracy = club.store().accuracy().accuracyOf(id);
       if (!accuracy) return error(ErrorCode::Busy, "the store is unavailable: try again");
-      profile["accuracy"] = Json{{"perfect", accuracy->perfect}, {"proven", accuracy->proven}, {"games", accuracy->games}};
+      profile["accuracy"] =
+          Json{{"perfect", accuracy->perfect}, {"proven", accuracy->proven}, {"games", accuracy->games}};
     }
     return json(200, profile);
   }

@@ -12,7 +12,8 @@ namespace {
 constexpr const char* kUnreviewedSql =
     "SELECT g.id FROM games g WHERE g.status='over' AND g.updated>=$1 AND "
     "g.result NOT LIKE '%\"reason\":\"aborted\"%' AND "
-    "(EXISTS (SELECT 1 FROM bots b WHERE b.player=g.seat_s) OR EXISTS (SELECT 1 FROM bots b WHERE b.player=g.seat_n)) AND "
+    "(EXISTS (SELECT 1 FROM bots b WHERE b.player=g.seat_s) OR "
+    "EXISTS (SELECT 1 FROM bots b WHERE b.player=g.seat_n)) AND "
     "NOT EXISTS (SELECT 1 FROM bot_accuracy a WHERE a.game=g.id) ORDER BY g.updated, g.id LIMIT $2";
 
 class SqlAccuracy final : public AccuracyStore {
@@ -47,7 +48,8 @@ class SqlAccuracy final : public AccuracyStore {
 
   StoreResult<AccuracyTotal> accuracyOf(const std::string& player) override {
     auto r = run_.run(Access::Read,
-                      "SELECT COALESCE(SUM(perfect),0), COALESCE(SUM(proven),0), COUNT(*) FROM bot_accuracy WHERE player=$1",
+                      "SELECT COALESCE(SUM(perfect),0), COALESCE(SUM(proven),0), COUNT(*) "
+                      "FROM bot_accuracy WHERE player=$1",
                       {player});
     if (!r) return tl::unexpected(r.error());
     const SqlRow& row = r->rows.at(0);
@@ -55,8 +57,8 @@ class SqlAccuracy final : public AccuracyStore {
   }
 
   StoreResult<std::vector<BotAccuracyRow>> accuracyOfGame(const std::string& game) override {
-    auto r = run_.run(Access::Read, "SELECT game,player,perfect,proven,at FROM bot_accuracy WHERE game=$1 ORDER BY player",
-                      {game});
+    auto r = run_.run(Access::Read,
+                      "SELECT game,player,perfect,proven,at FROM bot_accuracy WHERE game=$1 ORDER BY player", {game});
     if (!r) return tl::unexpected(r.error());
     std::vector<BotAccuracyRow> out;
     for (const SqlRow& row : r->rows)

@@ -38,7 +38,8 @@ CREATE TABLE moves(
 CREATE TABLE events(game text NOT NULL, n bigint NOT NULL, json text NOT NULL, PRIMARY KEY(game, n));
 )SQL";
 
-constexpr SchemaStep kSteps[] = {{2, kSchema2}, {3, kClubSchema}, {4, kStudySchema}, {5, kTrustSchema}, {6, kBotSchema}, {7, kBotAccuracySchema}};
+constexpr SchemaStep kSteps[] = {{2, kSchema2},     {3, kClubSchema}, {4, kStudySchema},
+                                 {5, kTrustSchema}, {6, kBotSchema},  {7, kBotAccuracySchema}};
 // Enough for a server's threads: a call holds its connection only for its own statements.
 constexpr int kPoolSize = 4;
 // Taken by every migration step, so servers starting together migrate one after the other.

@@ -60,7 +60,8 @@ CREATE INDEX games_seat_s ON games(seat_s, status);
 CREATE INDEX games_seat_n ON games(seat_n, status);
 )SQL";
 
-constexpr SchemaStep kSteps[] = {{1, kStep1}, {2, kStep2}, {3, kClubSchema}, {4, kStudySchema}, {5, kTrustSchema}, {6, kBotSchema}, {7, kBotAccuracySchema}};
+constexpr SchemaStep kSteps[] = {{1, kStep1},       {2, kStep2},     {3, kClubSchema}, {4, kStudySchema},
+                                 {5, kTrustSchema}, {6, kBotSchema}, {7, kBotAccuracySchema}};
 static_assert(std::size(kSteps) == kSchemaVersion);
 
 const OpenOptions& optionsOf(sqlite3_context* context) {
