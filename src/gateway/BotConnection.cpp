@@ -130,8 +130,10 @@ void BotConnection::authenticate(const std::string& token) {
       signedIn_ = true;
     }
   }
-  if (!bot) logInfo("bot_refused", {{"address", address_}, {"why", bot.error().message}});
-  else logInfo("bot_connected", {{"bot", me_.id}, {"name", me_.name}, {"address", address_}});
+  if (!bot)
+    logInfo("bot_refused", {{"address", address_}, {"why", bot.error().message}});
+  else
+    logInfo("bot_connected", {{"bot", me_.id}, {"name", me_.name}, {"address", address_}});
   apply(session_.authenticated(bot.has_value(), nowMs()));
 }
 
@@ -158,7 +160,8 @@ void BotConnection::scan() {
     // A token revoked or replaced on another instance ends the connection here within a scan
     // (a store that does not answer ends nothing).
     auto still = gateway_.accounts().authenticate(session_.token());
-    if (!still && still.error().code == ErrorCode::BadToken) return apply(session_.close("this bot's token no longer opens it"));
+    if (!still && still.error().code == ErrorCode::BadToken)
+      return apply(session_.close("this bot's token no longer opens it"));
   }
   auto open = gateway_.openGames(me_.id, kMaxGames);
   if (!open) {

@@ -4,9 +4,9 @@
 // runs on the connection's strand; the hub's calls (send, closeSoon) and the gateway's word that a
 // game changed are posted to it.
 
+#include <atomic>
 #include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/steady_timer.hpp>
-#include <atomic>
 #include <deque>
 #include <memory>
 #include <optional>
@@ -40,7 +40,9 @@ class BotConnection : public Peer, public std::enable_shared_from_this<BotConnec
   // Since when (unix ms) this signed-in bot has had no game; 0 while it has one or is not ready.
   [[nodiscard]] long long idleSince() const { return idleSince_.load(); }
   void paired() { idleSince_ = 0; }
-  [[nodiscard]] bool anonymous() const { return anonymous_; }  // no token: a guest (set before it waits)  // the pool gave it a game: not waiting until its next look
+  [[nodiscard]] bool anonymous() const {
+    return anonymous_;
+  }  // no token: a guest (set before it waits)  // the pool gave it a game: not waiting until its next look
   [[nodiscard]] const Identity& identity() const { return me_; }  // set once, before the gateway lists it
 
  protected:
@@ -58,8 +60,8 @@ class BotConnection : public Peer, public std::enable_shared_from_this<BotConnec
   void act(const kgp::Action& action);
   void authenticate(const std::string& token);
   void ready(bool authenticated);
-  void scan();   // the bot's unfinished games, from the store: joined, looked at
-  void next();   // offers the next game where it is the bot's turn, if none is offered
+  void scan();  // the bot's unfinished games, from the store: joined, looked at
+  void next();  // offers the next game where it is the bot's turn, if none is offered
   void decided(const std::string& gameId, int house);
   void unresponsive();
   void idle();  // idleSince_ as the games say
@@ -82,9 +84,9 @@ class BotConnection : public Peer, public std::enable_shared_from_this<BotConnec
   bool open_ = false;
   kgp::LineReader reader_;
   kgp::Session session_;
-  std::set<std::string> joined_;       // games this connection watches through the hub
-  std::deque<std::string> toLook_;     // games to look at, in order
-  std::optional<std::string> offered_; // the game whose turn the bot has now
+  std::set<std::string> joined_;        // games this connection watches through the hub
+  std::deque<std::string> toLook_;      // games to look at, in order
+  std::optional<std::string> offered_;  // the game whose turn the bot has now
   std::atomic<long long> idleSince_{0};
 };
 

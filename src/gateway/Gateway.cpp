@@ -38,11 +38,13 @@ KgpGateway::~KgpGateway() = default;
 
 Outcome<std::string> KgpGateway::playable(const std::string& name, const Rules& rules) {
   if (!kgpPlayable(rules)) {
-    return tl::unexpected(Refusal{ErrorCode::BadMessage, "bots play Kalah (kalah, any houses and seeds), one set, no swap", {}});
+    return tl::unexpected(
+        Refusal{ErrorCode::BadMessage, "bots play Kalah (kalah, any houses and seeds), one set, no swap", {}});
   }
   auto bot = accounts_.byName(name);
   if (!bot || bot->revoked) return tl::unexpected(Refusal{ErrorCode::NotFound, "no bot called " + name, {}});
-  if (!connected(bot->id) && !hub_.presentElsewhere(bot->id)) return tl::unexpected(Refusal{ErrorCode::Unavailable, "the bot " + bot->name + " is not connected", {}});
+  if (!connected(bot->id) && !hub_.presentElsewhere(bot->id))
+    return tl::unexpected(Refusal{ErrorCode::Unavailable, "the bot " + bot->name + " is not connected", {}});
   return bot->id;
 }
 
@@ -178,8 +180,10 @@ void KgpGateway::tick() {
   for (; i + 1 < named; i += 2) {
     // Sides by the clock's parity: neither bot always opens.
     const bool flip = (now / 1000) % 2 == 1;
-    const std::array<std::string, 2> players{waiting[i + (flip ? 1 : 0)]->playerId(), waiting[i + (flip ? 0 : 1)]->playerId()};
-    auto created = hub_.createPaired(spec, players, [this](const store::GameRow& row) { return store_.createGame(row, {}); });
+    const std::array<std::string, 2> players{waiting[i + (flip ? 1 : 0)]->playerId(),
+                                             waiting[i + (flip ? 0 : 1)]->playerId()};
+    auto created =
+        hub_.createPaired(spec, players, [this](const store::GameRow& row) { return store_.createGame(row, {}); });
     if (!created) {
       logWarn("bot_pool_failed", {{"what", created.error().message}});
       continue;

@@ -5,22 +5,22 @@
 // here (one connection a bot) and tells a connection when one of its games changed; each
 // connection then reads its game from the hub (typed) and plays through it as any player does.
 
+#include <atomic>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/http/message.hpp>
 #include <boost/beast/http/string_body.hpp>
-#include <atomic>
-#include <vector>
 #include <memory>
 #include <mutex>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "bots/BotService.hpp"
 #include "gateway/BotConnection.hpp"
-#include "hub/BotHooks.hpp"
 #include "http/Router.hpp"
+#include "hub/BotHooks.hpp"
 #include "hub/Hub.hpp"
 
 namespace semis::server {
@@ -29,7 +29,7 @@ struct GatewayOptions {
   int moveMs = 5000;        // a bot's time for a move (KGP `stop` when it runs out)
   int pingEveryMs = 15000;  // the server's `ping`s; a bot that does not answer within pingWaitMs loses
   int pingWaitMs = 30000;
-  int maxConnections = 1000;  // KGP connections in all (TCP and WebSocket)
+  int maxConnections = 1000;      // KGP connections in all (TCP and WebSocket)
   long long poolAfterMs = 10000;  // a bot with no game this long is paired in the freeplay pool (0: no pool)
 };
 
@@ -42,7 +42,8 @@ class KgpGateway final : public BotHooks {
   Outcome<unsigned short> listen(boost::asio::io_context& ioc, const std::string& address, unsigned short port);
   void close();  // stops listening; connections end with the server's shutdown
   // A /kgp WebSocket (net/HttpSession, after the upgrade's checks).
-  void acceptWebSocket(boost::beast::tcp_stream stream, boost::beast::http::request<boost::beast::http::string_body> request,
+  void acceptWebSocket(boost::beast::tcp_stream stream,
+                       boost::beast::http::request<boost::beast::http::string_body> request,
                        const std::string& address);
 
   // Every 100 ms (the server's tick): the freeplay pool pairs the bots that wait.

@@ -46,7 +46,9 @@ class LineQueue {
 class TcpBot final : public BotConnection {
  public:
   TcpBot(KgpGateway& gateway, tcp::socket socket, std::string address)
-      : BotConnection(gateway, socket.get_executor(), std::move(address)), gateway_(gateway), socket_(std::move(socket)) {}
+      : BotConnection(gateway, socket.get_executor(), std::move(address)),
+        gateway_(gateway),
+        socket_(std::move(socket)) {}
   ~TcpBot() override { gateway_.leave(); }
 
   void run() {
@@ -57,7 +59,7 @@ class TcpBot final : public BotConnection {
  private:
   void read() {
     socket_.async_read_some(net::buffer(buffer_), [self = std::static_pointer_cast<TcpBot>(shared_from_this())](
-                                                       boost::system::error_code ec, std::size_t n) {
+                                                      boost::system::error_code ec, std::size_t n) {
       if (ec) {
         self->ended();
         self->closeSocket();
@@ -81,13 +83,14 @@ class TcpBot final : public BotConnection {
   void write() {
     writing_ = true;
     inFlight_ = queue_.pop();
-    net::async_write(socket_, net::buffer(inFlight_),
-                     [self = std::static_pointer_cast<TcpBot>(shared_from_this())](boost::system::error_code ec, std::size_t) {
-                       self->writing_ = false;
-                       if (ec) return self->closeSocket();
-                       if (!self->queue_.empty()) return self->write();
-                       if (self->closing_) self->closeSocket();
-                     });
+    net::async_write(
+        socket_, net::buffer(inFlight_),
+        [self = std::static_pointer_cast<TcpBot>(shared_from_this())](boost::system::error_code ec, std::size_t) {
+          self->writing_ = false;
+          if (ec) return self->closeSocket();
+          if (!self->queue_.empty()) return self->write();
+          if (self->closing_) self->closeSocket();
+        });
   }
 
   void shutdown() override {
@@ -130,13 +133,14 @@ class WsBot final : public BotConnection {
 
  private:
   void read() {
-    ws_.async_read(buffer_, [self = std::static_pointer_cast<WsBot>(shared_from_this())](beast::error_code ec, std::size_t) {
-      if (ec) return self->ended();
-      const std::string bytes = beast::buffers_to_string(self->buffer_.data());
-      self->buffer_.consume(self->buffer_.size());
-      self->received(bytes);
-      if (self->isOpen()) self->read();
-    });
+    ws_.async_read(buffer_,
+                   [self = std::static_pointer_cast<WsBot>(shared_from_this())](beast::error_code ec, std::size_t) {
+                     if (ec) return self->ended();
+                     const std::string bytes = beast::buffers_to_string(self->buffer_.data());
+                     self->buffer_.consume(self->buffer_.size());
+                     self->received(bytes);
+                     if (self->isOpen()) self->read();
+                   });
   }
 
   void writeLine(std::string line) override {
@@ -153,12 +157,13 @@ class WsBot final : public BotConnection {
     writing_ = true;
     inFlight_ = queue_.pop();
     ws_.text(true);
-    ws_.async_write(net::buffer(inFlight_), [self = std::static_pointer_cast<WsBot>(shared_from_this())](beast::error_code ec, std::size_t) {
-      self->writing_ = false;
-      if (ec) return;
-      if (!self->queue_.empty()) return self->write();
-      if (self->closing_) self->close();
-    });
+    ws_.async_write(net::buffer(inFlight_),
+                    [self = std::static_pointer_cast<WsBot>(shared_from_this())](beast::error_code ec, std::size_t) {
+                      self->writing_ = false;
+                      if (ec) return;
+                      if (!self->queue_.empty()) return self->write();
+                      if (self->closing_) self->close();
+                    });
   }
 
   void shutdown() override {
@@ -195,7 +200,8 @@ Outcome<unsigned short> KgpGateway::listen(net::io_context& ioc, const std::stri
   if (!ec) acceptor_->set_option(net::socket_base::reuse_address(true), ec);
   if (!ec) acceptor_->bind(endpoint, ec);
   if (!ec) acceptor_->listen(net::socket_base::max_listen_connections, ec);
-  if (ec) return tl::unexpected(Refusal{ErrorCode::Internal, "KGP port " + std::to_string(port) + ": " + ec.message(), {}});
+  if (ec)
+    return tl::unexpected(Refusal{ErrorCode::Internal, "KGP port " + std::to_string(port) + ": " + ec.message(), {}});
   const unsigned short bound = acceptor_->local_endpoint().port();
   accept();
   return bound;
@@ -210,20 +216,19 @@ void KgpGateway::close() {
 }
 
 void KgpGateway::accept() {
-  acceptor_->async_accept(net::make_strand(*ioc_),
-                          [this](boost::system::error_code ec, tcp::socket socket) {
-                            if (ec == net::error::operation_aborted || !acceptor_->is_open()) return;
-                            if (!ec) {
-                              boost::system::error_code aec;
-                              const auto peer = socket.remote_endpoint(aec);
-                              if (!aec && enter()) {
-                                std::make_shared<TcpBot>(*this, std::move(socket), peer.address().to_string())->run();
-                              } else {
-                                socket.close(aec);
-                              }
-                            }
-                            accept();
-                          });
+  acceptor_->async_accept(net::make_strand(*ioc_), [this](boost::system::error_code ec, tcp::socket socket) {
+    if (ec == net::error::operation_aborted || !acceptor_->is_open()) return;
+    if (!ec) {
+      boost::system::error_code aec;
+      const auto peer = socket.remote_endpoint(aec);
+      if (!aec && enter()) {
+        std::make_shared<TcpBot>(*this, std::move(socket), peer.address().to_string())->run();
+      } else {
+        socket.close(aec);
+      }
+    }
+    accept();
+  });
 }
 
 void KgpGateway::acceptWebSocket(beast::tcp_stream stream, beast::http::request<beast::http::string_body> request,

@@ -1,7 +1,7 @@
 // What the bots' gateway reads of a game (docs/bots.md): a typed copy, under the game's lock.
 
-#include "hub/Hub.hpp"
 #include "hub/ClusterLink.hpp"
+#include "hub/Hub.hpp"
 #include "hub/Live.hpp"
 
 namespace semis::server {

@@ -154,7 +154,8 @@ void Hub::afterChange(Live& live) {
       clocked_.erase(room.id());
   }
   if (room.over()) pool_.cancel(room.id());
-  if (bots_ && room.spec().mode != protocol::Mode::Local) bots_->gameChanged(room.id(), {room.seats()[0].player, room.seats()[1].player});
+  if (bots_ && room.spec().mode != protocol::Mode::Local)
+    bots_->gameChanged(room.id(), {room.seats()[0].player, room.seats()[1].player});
 }
 
 void Hub::join(const std::shared_ptr<Peer>& peer, const protocol::ClientMessage& msg) {
@@ -400,7 +401,8 @@ void Hub::aiMoved(const std::string& gameId, std::size_t plies, int house) {
   auto change = room.aiMove(plies, house, std::chrono::steady_clock::now());
   if (!change) {
     // The game moved on while the AI thought (a resignation, a flag, a swap): think again if needed.
-    if (change.error().code != ErrorCode::Stale) logWarn("ai_move_refused", {{"game", gameId}, {"why", change.error().message}});
+    if (change.error().code != ErrorCode::Stale)
+      logWarn("ai_move_refused", {{"game", gameId}, {"why", change.error().message}});
     return maybeAi(live);
   }
   if (auto r = commit(*live, *saved, *change); !r) {

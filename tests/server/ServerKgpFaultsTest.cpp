@@ -35,11 +35,13 @@ class ServerKgpFaults : public ::testing::Test {
 
 // The state line a bot is offered next (skipping set/ping lines, answering pings).
 std::optional<KgpLine> nextState(KgpClient& c, std::chrono::milliseconds timeout = 10s) {
-  auto line = c.until([&](const std::string& l) {
-    const KgpLine k = splitKgp(l);
-    if (k.name == "ping") c.sendLine("@" + std::to_string(k.id) + " pong");
-    return k.name == "state";
-  }, timeout);
+  auto line = c.until(
+      [&](const std::string& l) {
+        const KgpLine k = splitKgp(l);
+        if (k.name == "ping") c.sendLine("@" + std::to_string(k.id) + " pong");
+        return k.name == "state";
+      },
+      timeout);
   if (!line) return std::nullopt;
   return splitKgp(*line);
 }
@@ -167,7 +169,8 @@ TEST_F(ServerKgpFaults, ABotThatSaysNothingGetsALegalMoveThenLosesWhenItStopsAns
   ASSERT_EQ(s["status"], "over") << s.dump();
   ASSERT_FALSE(s["plies"].empty()) << "a legal move was played for it first";
   EXPECT_EQ(s["result"]["winner"], "N") << "the person wins: " << s["result"].dump();
-  const bool toldGoodbye = std::any_of(c.seen().begin(), c.seen().end(), [](const std::string& l) { return splitKgp(l).name == "goodbye"; });
+  const bool toldGoodbye =
+      std::any_of(c.seen().begin(), c.seen().end(), [](const std::string& l) { return splitKgp(l).name == "goodbye"; });
   EXPECT_TRUE(toldGoodbye || c.untilCommand("goodbye", 3s));
 }
 
@@ -245,19 +248,22 @@ TEST_F(ServerKgpFaults, ThePoolPairsWaitingBotsAndALoneOneMeetsTheComputer) {
   ASSERT_TRUE(anon.next());
   anon.sendLine("mode freeplay");
   std::set<std::string> games;
-  const int turns = answerTurns({&ca, &cb, &anon}, [&] {
-    for (auto* c : {&ca, &cb, &anon}) {
-      for (const std::string& l : c->seen()) {
-        const KgpLine k = splitKgp(l);
-        if (k.name == "set" && k.args.rfind("game:id ", 0) == 0) games.insert(k.args.substr(9, 10));
-      }
-    }
-    if (games.size() < 2) return false;
-    for (const std::string& g : games) {
-      if (gameState(port(), g)["status"] != "over") return false;
-    }
-    return true;
-  }, 90s);
+  const int turns = answerTurns(
+      {&ca, &cb, &anon},
+      [&] {
+        for (auto* c : {&ca, &cb, &anon}) {
+          for (const std::string& l : c->seen()) {
+            const KgpLine k = splitKgp(l);
+            if (k.name == "set" && k.args.rfind("game:id ", 0) == 0) games.insert(k.args.substr(9, 10));
+          }
+        }
+        if (games.size() < 2) return false;
+        for (const std::string& g : games) {
+          if (gameState(port(), g)["status"] != "over") return false;
+        }
+        return true;
+      },
+      90s);
   EXPECT_GT(turns, 10);
   ASSERT_GE(games.size(), 2U) << "a game between the two bots and one against the computer";
   bool botsMet = false;
@@ -285,8 +291,8 @@ TEST_F(ServerKgpFaults, TwelveByTwelveBoardsAndNoGameOnRulesABotCannotSay) {
                   person.cookie);
     EXPECT_EQ(r.status, 400) << rules << ": " << r.body;
   }
-  auto offline = http(port(), "POST", "/api/games", Json{{"rules", "kalah"}, {"mode", "bot"}, {"bot", "nobody-here"}}.dump(),
-                      person.cookie);
+  auto offline = http(port(), "POST", "/api/games",
+                      Json{{"rules", "kalah"}, {"mode", "bot"}, {"bot", "nobody-here"}}.dump(), person.cookie);
   EXPECT_EQ(offline.status, 404) << offline.body;
   const std::string game = gameAgainst(bot, "kalah,houses=12,seeds=12", &person);
   ASSERT_FALSE(game.empty());

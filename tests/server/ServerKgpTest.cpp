@@ -33,7 +33,8 @@ TEST_P(ServerKgp, APersonPlaysABotToTheEndAndTheRecordIsTrue) {
   for (const Json& b : online["bots"]) listed = listed || b["name"] == bot.name;
   EXPECT_TRUE(listed) << online.dump();
   Member person = signUp(port, "person");
-  const std::string game = createGame(port, person.cookie, {{"rules", "kalah"}, {"mode", "bot"}, {"bot", bot.name}, {"side", "S"}});
+  const std::string game =
+      createGame(port, person.cookie, {{"rules", "kalah"}, {"mode", "bot"}, {"bot", bot.name}, {"side", "S"}});
   ASSERT_FALSE(game.empty());
   WsClient ws;
   ASSERT_TRUE(ws.connect(port, person.cookie));
