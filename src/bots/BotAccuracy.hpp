@@ -4,8 +4,8 @@
 // position, the same cache, so the game's review page shows the values counted), and each bot
 // seat's tally (study/Accuracy.hpp) is kept in the store once per game (store/AccuracyStore.hpp).
 //
-// The games are found by sweeping the store, never told by a network thread: every second the ends
-// of the last minutes, every minute those of the last day, and at the start those of 30 days, so a
+// The games are found by sweeping the store, never told by a network thread: every 2 s the ends of
+// the last 2 minutes, every minute those of the last day, and at the start those of 30 days, so a
 // game that ended while no instance ran, or that a full queue or a failed store left, is found
 // again. The reviews run one at a time on a thread of their own; the queue is bounded.
 
@@ -26,8 +26,8 @@ namespace semis::server {
 
 struct AccuracyOptions {
   std::size_t queueLimit = 256;       // games waiting for their review; the rest wait for a sweep
-  int sweepEveryMs = 1000;            // the recent ends' sweep
-  long long recentMs = 10LL * 60'000;  // ... over this window (instances' clocks may differ a little)
+  int sweepEveryMs = 2000;            // the recent ends' sweep
+  long long recentMs = 2LL * 60'000;  // ... over this window (instances' clocks may differ a little)
 };
 
 // What reviewing one game came to.
