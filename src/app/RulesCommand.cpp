@@ -28,7 +28,8 @@ int rulesCommand(int argc, char** argv) {
     return kExitOk;
   }
   std::printf("presets (each option may follow: kalah,houses=4,capture=empty):\n");
-  for (Preset p : allPresets()) {
+  // Every preset the rules core plays, awale included (the catalogue, --json, lists those offered).
+  for (Preset p : knownPresets()) {
     const Rules r = presetRules(p);
     std::string opts;
     for (const OptionInfo& o : optionInfos()) opts += " " + o.name + "=" + optionValue(r, o.name);

@@ -32,7 +32,8 @@ class EgdbRetro {
     // Al-manqala takes only houses of 2 or 4, so from an even total every seed count left and every
     // store a game reaches is even: the odd ones are left out (kUnknown), a quarter of the work.
     const Rules& r = board.rules();
-    evenOnly_ = r.chainCapture && !r.stores && r.capture == Capture::None && !r.evenCapture && !r.castle &&
+    evenOnly_ = r.chainCapture && (r.chainValues & 0x2AAAAAAA) == 0 && !r.stores && r.capture == Capture::None &&
+                !r.evenCapture && !r.castle &&
                 r.totalSeeds() % 2 == 0;
   }
 

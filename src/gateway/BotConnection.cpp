@@ -168,9 +168,10 @@ void BotConnection::scan() {
     logWarn("bot_scan_failed", {{"bot", me_.id}, {"what", open.error().message}});
     return;
   }
+  // Every unfinished game, new or held: one held here is looked at when it changes (the gateway's
+  // word), and again here for what changes without a move (its opponent gone, a claim due).
   for (const std::string& id : *open) {
-    // The games joined already are looked at when they change (the gateway's word).
-    if (joined_.count(id) == 0 && std::find(toLook_.begin(), toLook_.end(), id) == toLook_.end()) toLook_.push_back(id);
+    if (std::find(toLook_.begin(), toLook_.end(), id) == toLook_.end()) toLook_.push_back(id);
   }
   next();
 }
@@ -186,11 +187,24 @@ void BotConnection::next() {
     const int mine = turn->players[0] == me_.id ? 0 : turn->players[1] == me_.id ? 1 : -1;
     if (mine < 0) continue;
     if (turn->over) {
+      absent_.erase(id);
       if (joined_.erase(id) > 0) gateway_.leaveGame(shared_from_this(), id);
       continue;
     }
     if (joined_.insert(id).second) gateway_.joinGame(shared_from_this(), id);
-    if (static_cast<int>(turn->position.toMove) != mine) continue;
+    const auto theirs = static_cast<std::size_t>(1 - mine);
+    if (static_cast<int>(turn->position.toMove) != mine) {
+      // Waiting for an opponent who left: the game does not keep the bot from the pool, and a
+      // rated one is claimed once the claim is due, as a person would (docs/club.md).
+      if (turn->present[theirs]) {
+        absent_.erase(id);
+      } else {
+        absent_.insert(id);
+        if (turn->rated && turn->claimAt[theirs] && nowMs() >= *turn->claimAt[theirs]) gateway_.claimWin(shared_from_this(), id);
+      }
+      continue;
+    }
+    absent_.erase(id);
     kgp::Turn t;
     t.gameId = id;
     t.rules = turn->rules;
@@ -213,7 +227,7 @@ void BotConnection::next() {
 
 void BotConnection::idle() {
   // Ready, signed in, no game left: the pool may pair it (the time it began to wait is kept).
-  const bool waiting = ready_ && open_ && joined_.empty() && !offered_ && toLook_.empty();
+  const bool waiting = ready_ && open_ && joined_.size() == absent_.size() && !offered_ && toLook_.empty();
   if (!waiting) {
     idleSince_ = 0;
   } else if (idleSince_.load() == 0) {

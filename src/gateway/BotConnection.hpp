@@ -85,6 +85,7 @@ class BotConnection : public Peer, public std::enable_shared_from_this<BotConnec
   kgp::LineReader reader_;
   kgp::Session session_;
   std::set<std::string> joined_;        // games this connection watches through the hub
+  std::set<std::string> absent_;        // ... of those, the ones waiting on an opponent who left
   std::deque<std::string> toLook_;      // games to look at, in order
   std::optional<std::string> offered_;  // the game whose turn the bot has now
   std::atomic<long long> idleSince_{0};

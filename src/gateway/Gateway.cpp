@@ -138,6 +138,10 @@ void KgpGateway::resign(const std::shared_ptr<Peer>& peer, const std::string& ga
   hub_.onMessage(peer, gameMessage(protocol::MsgType::Resign, gameId));
 }
 
+void KgpGateway::claimWin(const std::shared_ptr<Peer>& peer, const std::string& gameId) {
+  hub_.onMessage(peer, gameMessage(protocol::MsgType::Claim, gameId));
+}
+
 bool KgpGateway::enter() {
   if (connections_.fetch_add(1) >= options_.maxConnections) {
     connections_--;

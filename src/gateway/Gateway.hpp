@@ -65,6 +65,7 @@ class KgpGateway final : public BotHooks {
   void leaveGame(const std::shared_ptr<Peer>& peer, const std::string& gameId);
   void move(const std::shared_ptr<Peer>& peer, const std::string& gameId, int house);
   void resign(const std::shared_ptr<Peer>& peer, const std::string& gameId);
+  void claimWin(const std::shared_ptr<Peer>& peer, const std::string& gameId);
 
   [[nodiscard]] Hub& hub() { return hub_; }
   [[nodiscard]] BotService& accounts() { return accounts_; }

@@ -4,6 +4,7 @@
 // offered its turn. Set with Hub::setBots; without one, games against bots are refused.
 
 #include <array>
+#include <optional>
 #include <string>
 
 #include "room/Room.hpp"
@@ -30,6 +31,9 @@ struct GameTurn {
   bool over = false;
   std::array<std::string, 2> players;  // South, North
   std::array<std::string, 2> names;
+  std::array<bool, 2> present{};       // a connection of the seat's player watches it (the computer always)
+  bool rated = false;
+  std::array<std::optional<long long>, 2> claimAt;  // from when (unix ms) each seat may be claimed against
 };
 
 }  // namespace semis::server

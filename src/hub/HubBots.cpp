@@ -20,9 +20,14 @@ Outcome<GameTurn> Hub::turnOf(const std::string& gameId) {
   turn.position = room.game().position();
   turn.plies = room.game().plies().size();
   turn.over = room.over();
+  turn.rated = room.spec().rated;
   for (std::size_t s = 0; s < 2; ++s) {
-    turn.players[s] = room.seats()[s].player;
-    turn.names[s] = room.seats()[s].name;
+    const room::Seat& seat = room.seats()[s];
+    turn.players[s] = seat.player;
+    // The computer's seat has no player name: a bot is told which level it meets.
+    turn.names[s] = seat.player == room::kAiSeat ? "Semis " + room.spec().level : seat.name;
+    turn.present[s] = seat.connected > 0 || seat.player == room::kAiSeat;
+    turn.claimAt[s] = room.claimAt(s);
   }
   return turn;
 }

@@ -56,7 +56,8 @@ Json eventJson(const Event& e) {
     case EventKind::Capture:
     case EventKind::Sweep:
     case EventKind::Split: j["pit"] = e.pit; j["count"] = e.count; j["to"] = e.target; break;
-    case EventKind::Castle: j["pit"] = e.pit; j["side"] = sideName(e.side); break;
+    case EventKind::Castle:
+    case EventKind::GrandSlam: j["pit"] = e.pit; j["side"] = sideName(e.side); break;
     case EventKind::ExtraTurn:
     case EventKind::Pass:
     case EventKind::MustFeed: j["side"] = sideName(e.side); break;

@@ -37,6 +37,15 @@ Position Board::start(Side first) const {
 bool Board::feeds(const Position& pos, int house) const {
   const int pit = housePit(pos.toMove, house);
   if (pos.pits[static_cast<std::size_t>(pit)] == 0 || castleOwnerOf(pos, pit) >= 0) return false;
+  if (rules_.unfed == Unfed::Owner) {
+    // Oware: the opponent must be left with seeds to move, captures included (a grand slam that
+    // takes nothing still feeds him; one that takes every seed it gave does not).
+    Position after = pos;
+    MoveInfo info;
+    unsigned emptyAfterSowing = 0;
+    sowAndCapture(after, house, info, emptyAfterSowing, NoTrace{});
+    return rowSeeds(after, other(pos.toMove)) > 0;
+  }
   Position copy = pos;
   bool fed = false;
   const Side opp = other(pos.toMove);
@@ -48,14 +57,24 @@ bool Board::feeds(const Position& pos, int house) const {
   return fed;
 }
 
+bool Board::isGrandSlam(const Position& pos, int house) const {
+  Position copy = pos;
+  MoveInfo info;
+  unsigned emptyAfterSowing = 0;
+  sowAndCapture(copy, house, info, emptyAfterSowing, NoTrace{});
+  return info.grandSlam;
+}
+
 std::uint32_t Board::legalMask(const Position& pos) const {
   if (pos.over) return 0;
   std::uint32_t mask = 0;
   const bool feed = mustFeed(pos);
+  const bool slamsBarred = rules_.grandSlam == GrandSlam::Illegal && rules_.chainCapture;
   for (int h = 1; h <= n_; ++h) {
     const int pit = housePit(pos.toMove, h);
     if (pos.pits[static_cast<std::size_t>(pit)] == 0 || castleOwnerOf(pos, pit) >= 0) continue;
     if (feed && !feeds(pos, h)) continue;
+    if (slamsBarred && isGrandSlam(pos, h)) continue;
     mask |= 1U << (h - 1);
   }
   return mask;
@@ -89,6 +108,25 @@ int Board::seedCount(const Position& pos) const {
 }
 
 void Board::split(Position& pos, Trace* trace) const {
+  if (rules_.split == SplitRule::Own) {
+    // Oware's endless cycle: each player takes the seeds on his own row.
+    for (int pit = 0; pit < rules_.ringSize(); ++pit) {
+      if (isStore(pit) || castleOwnerOf(pos, pit) >= 0 || pos.pits[static_cast<std::size_t>(pit)] == 0) continue;
+      const Seeds give = pos.pits[static_cast<std::size_t>(pit)];
+      const Side to = ownerOf(pit);
+      pos.pits[static_cast<std::size_t>(pit)] = 0;
+      auto& store = pos.pits[static_cast<std::size_t>(storePit(to))];
+      store = static_cast<Seeds>(store + give);
+      if (trace != nullptr) {
+        trace->push_back(Event{EventKind::Split, static_cast<std::uint8_t>(pit), give,
+                               static_cast<std::uint8_t>(storePit(to)), to});
+      }
+    }
+    pos.over = true;
+    pos.toMove = Side::South;
+    if (trace != nullptr) trace->push_back(Event{EventKind::GameEnd});
+    return;
+  }
   const int left = rowSeeds(pos, Side::South) + rowSeeds(pos, Side::North);
   // South's share first, then North's: the odd seed goes to the player to move.
   int southShare = left / 2 + ((left % 2 != 0 && pos.toMove == Side::South) ? 1 : 0);
@@ -279,6 +317,8 @@ std::string_view eventName(EventKind kind) {
       return "split";
     case EventKind::GameEnd:
       return "game_end";
+    case EventKind::GrandSlam:
+      return "grand_slam";
   }
   return "?";
 }

@@ -20,6 +20,7 @@ struct MoveInfo {
   bool relayCut = false;
   bool castleMade = false;
   bool pass = false;  // the opponent had no seeds and passed: the mover moves again
+  bool grandSlam = false;  // the chain capture would have emptied a row (grand_slam says what it took)
 };
 
 class Board {
@@ -84,8 +85,14 @@ class Board {
   int sow(Position& pos, int origin, Side mover, const Sink& sink, bool& relayCut) const;
   template <class Sink>
   int dropAt(Position& pos, int pit, const Sink& sink) const;
+  // Sowing and the captures where the last seed fell: a move without the end-of-turn decisions.
   template <class Sink>
-  int captureChain(Position& pos, int last, Side mover, const Sink& sink) const;
+  void sowAndCapture(Position& pos, int house, MoveInfo& info, unsigned& emptyAfterSowing, const Sink& sink) const;
+  template <class Sink>
+  int captureChain(Position& pos, int last, Side mover, unsigned rowsBefore, MoveInfo& info, const Sink& sink) const;
+  // grand_slam=illegal: the move's capture would empty a row.
+  [[nodiscard]] bool isGrandSlam(const Position& pos, int house) const;
+
   template <class Sink>
   void take(Position& pos, int pit, Side to, EventKind kind, const Sink& sink) const;
   template <class Sink>

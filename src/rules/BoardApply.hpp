@@ -65,30 +65,40 @@ void Board::take(Position& pos, int pit, Side to, EventKind kind, const Sink& si
 }
 
 template <class Sink>
-int Board::captureChain(Position& pos, int last, Side mover, const Sink& sink) const {
-  // Al-manqala: the last house at 2 or 4 is taken, then each house before it at 2 or 4.
+int Board::captureChain(Position& pos, int last, Side mover, unsigned rowsBefore, MoveInfo& info,
+                        const Sink& sink) const {
+  // The last house, if it holds one of chain_values, is taken, then each house before it that does,
+  // backwards until one does not: across both rows (Al-manqala, 2 or 4) or along the opponent's row
+  // only (Oware, 2 or 3).
+  const bool opponentOnly = rules_.chainRows == ChainRows::Opponent;
+  const auto takes = [&](int pit) {
+    const int c = pos.pits[static_cast<std::size_t>(pit)];
+    return c <= kMaxChainValue && ((rules_.chainValues >> c) & 1) != 0 && (!opponentOnly || ownerOf(pit) != mover);
+  };
   std::array<std::uint8_t, kMaxPits> chain{};
   int len = 0;
   int pit = last;
   do {
-    const int c = pos.pits[static_cast<std::size_t>(pit)];
-    if (c != 2 && c != 4) break;
+    if (!takes(pit)) break;
     chain[static_cast<std::size_t>(len++)] = static_cast<std::uint8_t>(pit);
     pit = prev_[static_cast<std::size_t>(pit)];
   } while (pit != last);
   if (len == 0) return 0;
-  if (!rules_.grandSlam) {
-    // A capture that would leave a row with seeds empty takes nothing (the Oware reading).
-    std::array<int, 2> taken{0, 0};
-    for (int i = 0; i < len; ++i) {
-      taken[static_cast<std::size_t>(index(ownerOf(chain[static_cast<std::size_t>(i)])))] +=
-          pos.pits[chain[static_cast<std::size_t>(i)]];
-    }
-    for (Side s : {Side::South, Side::North}) {
-      if (taken[static_cast<std::size_t>(index(s))] > 0 &&
-          taken[static_cast<std::size_t>(index(s))] == rowSeeds(pos, s))
-        return 0;
-    }
+  // A grand slam: the chain would take every seed left in a row that held seeds before the move (a
+  // starved opponent's row, fed and taken back, is not one: as the reference engine reads it).
+  std::array<int, 2> taken{0, 0};
+  for (int i = 0; i < len; ++i) {
+    taken[static_cast<std::size_t>(index(ownerOf(chain[static_cast<std::size_t>(i)])))] +=
+        pos.pits[chain[static_cast<std::size_t>(i)]];
+  }
+  for (Side s : {Side::South, Side::North}) {
+    const int t = taken[static_cast<std::size_t>(index(s))];
+    const bool hadSeeds = ((rowsBefore >> index(s)) & 1U) != 0;
+    info.grandSlam = info.grandSlam || (hadSeeds && t > 0 && t == rowSeeds(pos, s));
+  }
+  if (info.grandSlam && rules_.grandSlam != GrandSlam::All) {
+    sink(Event{EventKind::GrandSlam, static_cast<std::uint8_t>(last), 0, 0, mover});
+    if (rules_.grandSlam == GrandSlam::Nothing) return 0;
   }
   int captured = 0;
   for (int i = 0; i < len; ++i) {
@@ -118,9 +128,28 @@ void Board::finishTurn(Position& pos, Side mover, MoveInfo& info, unsigned empty
     pos.toMove = Side::South;
     sink(Event{EventKind::GameEnd});
   };
+  // The game ends and each row's seeds go to its owner (Oware: a player who cannot move or feed).
+  auto endToOwners = [&] {
+    for (Side row : {Side::South, Side::North}) sweep(pos, row, row, sink);
+    end();
+  };
+  // grand_slam=illegal: a player whose every move would be a grand slam cannot move either.
+  const bool slamsBarred = rules_.grandSlam == GrandSlam::Illegal && rules_.chainCapture;
+  if (info.grandSlam && rules_.grandSlam == GrandSlam::Opponent) {
+    sweep(pos, other(mover), mover, sink);  // the capture stands; the opponent takes every seed left
+    return end();
+  }
   if (rules_.winAt > 0 && (pos.pits[static_cast<std::size_t>(storePit(Side::South))] >= rules_.winAt ||
                            pos.pits[static_cast<std::size_t>(storePit(Side::North))] >= rules_.winAt)) {
     return end();
+  }
+  if (rules_.feeding && rules_.unfed == Unfed::Owner) {
+    // Oware abapa: nobody passes. A player to move with an empty row (after a grand slam that took
+    // all), or who cannot feed his empty opponent, ends the game; the seeds left go to their owner.
+    const bool starved = rowSeeds(pos, other(next)) == 0;
+    if (rowSeeds(pos, next) == 0 || ((starved || slamsBarred) && legalMask(pos) == 0)) return endToOwners();
+    if (starved) sink(Event{EventKind::MustFeed, 0, 0, 0, next});
+    return;
   }
   if (rules_.feeding) {
     if (rowSeeds(pos, next) == 0) {
@@ -139,16 +168,23 @@ void Board::finishTurn(Position& pos, Side mover, MoveInfo& info, unsigned empty
       }
       sink(Event{EventKind::MustFeed, 0, 0, 0, next});
     }
+    if (slamsBarred && legalMask(pos) == 0) return endToOwners();
     return;
   }
   const bool southEmpty = rowSeeds(pos, Side::South) == 0;
   const bool northEmpty = rowSeeds(pos, Side::North) == 0;
   Side emptied;
   if (rules_.end == EndRule::Immediate) {
-    if (!southEmpty && !northEmpty) return;
+    if (!southEmpty && !northEmpty) {
+      if (slamsBarred && legalMask(pos) == 0) endToOwners();
+      return;
+    }
     emptied = southEmpty ? Side::South : Side::North;
   } else {
-    if (rowSeeds(pos, next) != 0) return;
+    if (rowSeeds(pos, next) != 0) {
+      if (slamsBarred && legalMask(pos) == 0) endToOwners();
+      return;
+    }
     emptied = next;
   }
   // "Emptied by a capture": the row still had seeds after the sowing and the capture took them.
@@ -159,11 +195,17 @@ void Board::finishTurn(Position& pos, Side mover, MoveInfo& info, unsigned empty
 }
 
 template <class Sink>
-MoveInfo Board::apply(Position& pos, int house, const Sink& sink) const {
+void Board::sowAndCapture(Position& pos, int house, MoveInfo& info, unsigned& emptyAfterSowing,
+                          const Sink& sink) const {
   const Side mover = pos.toMove;
-  MoveInfo info;
+  unsigned rowsBefore = 0;  // bit per side: the row held seeds before the move (for grand slams)
+  if (rules_.chainCapture) {
+    for (Side s : {Side::South, Side::North}) {
+      if (rowSeeds(pos, s) != 0) rowsBefore |= 1U << index(s);
+    }
+  }
   const int last = sow(pos, housePit(mover, house), mover, sink, info.relayCut);
-  unsigned emptyAfterSowing = 0;  // bit per side; only leftovers=emptier,emptier_by_capture=false reads it
+  // bit per side; only leftovers=emptier,emptier_by_capture=false reads it
   if (rules_.leftovers == Leftovers::Emptier && !rules_.emptierByCapture) {
     for (Side s : {Side::South, Side::North}) {
       if (rowSeeds(pos, s) == 0) emptyAfterSowing |= 1U << index(s);
@@ -192,9 +234,17 @@ MoveInfo Board::apply(Position& pos, int house, const Sink& sink) const {
     }
     info.captured = pos.pits[static_cast<std::size_t>(storePit(mover))] - before;
     if (rules_.chainCapture && pos.pits[static_cast<std::size_t>(last)] != 0) {
-      info.captured += captureChain(pos, last, mover, sink);
+      info.captured += captureChain(pos, last, mover, rowsBefore, info, sink);
     }
   }
+}
+
+template <class Sink>
+MoveInfo Board::apply(Position& pos, int house, const Sink& sink) const {
+  const Side mover = pos.toMove;
+  MoveInfo info;
+  unsigned emptyAfterSowing = 0;
+  sowAndCapture(pos, house, info, emptyAfterSowing, sink);
   finishTurn(pos, mover, info, emptyAfterSowing, sink);
   return info;
 }

@@ -12,12 +12,18 @@ namespace {
 struct Option {
   const char* name;
   const char* meaning;
-  enum Kind { Int, Bool, Enum } kind;
+  // Set: a set of counts lo..hi written "2+3", stored as a bit mask (bit v: count v).
+  enum Kind { Int, Bool, Enum, Set } kind;
   int lo = 0;
   int hi = 0;
   std::vector<const char*> names;
   std::function<int(const Rules&)> get;
   std::function<void(Rules&, int)> set;
+  // Options added after rule sets were first keyed (rulesKey): folded in only when they differ from
+  // Rules{}'s value, so every older rule set keeps its key (and the engine's tables their hashes).
+  bool keyedWhenSet = false;
+  // Older spellings still read (grand_slam=true|false); printing uses `names`.
+  std::vector<std::pair<const char*, int>> aliases = {};
 };
 
 template <class E>
@@ -43,6 +49,19 @@ Option enumOpt(const char* name, E Rules::*m, std::vector<const char*> names, co
   return Option{name, meaning, Option::Enum, 0, hi, std::move(names), getEnum(m), setEnum(m)};
 }
 
+Option setOpt(const char* name, int Rules::*m, int lo, int hi, const char* meaning) {
+  Option o = intOpt(name, m, lo, hi, meaning);
+  o.kind = Option::Set;
+  o.keyedWhenSet = true;
+  return o;
+}
+template <class E>
+Option lateEnumOpt(const char* name, E Rules::*m, std::vector<const char*> names, const char* meaning) {
+  Option o = enumOpt(name, m, std::move(names), meaning);
+  o.keyedWhenSet = true;
+  return o;
+}
+
 const std::vector<Option>& options() {
   static const std::vector<Option> table = {
       // Pits count in 16 bits (Seeds): these two ranges keep every total (at most kMaxTotalSeeds) within it.
@@ -61,7 +80,17 @@ const std::vector<Option>& options() {
       boolOpt("even_capture", &Rules::evenCapture, "last seed makes an opponent house even: take it"),
       boolOpt("chain_capture", &Rules::chainCapture,
               "last seed makes a house 2 or 4: take it and each 2 or 4 before it"),
-      boolOpt("grand_slam", &Rules::grandSlam, "a capture may take every seed of a row"),
+      setOpt("chain_values", &Rules::chainValues, 1, kMaxChainValue,
+             "the counts a chain capture takes, joined by + (2+4, 2+3)"),
+      lateEnumOpt("chain_rows", &Rules::chainRows, {"both", "opponent"},
+                  "the rows a chain capture takes from: both, or only the opponent's"),
+      [] {
+        Option o = enumOpt("grand_slam", &Rules::grandSlam, {"nothing", "all", "illegal", "opponent"},
+                           "a chain capture that would empty a row: takes nothing, takes all, is illegal, "
+                           "or takes all and the opponent takes every seed left");
+        o.aliases = {{"false", 0}, {"true", 1}};
+        return o;
+      }(),
       boolOpt("extra_turn", &Rules::extraTurn, "last seed in the own store: play again"),
       boolOpt("castle", &Rules::castle, "last seed makes an opponent house 3: it becomes a castle"),
       // castle_sow_treasures is the name the rules decisions (docs/rules.md) give; for the castle preset it is sow_own_store.
@@ -69,6 +98,9 @@ const std::vector<Option>& options() {
       boolOpt("castle_capture", &Rules::castleCapture, "a new castle's three stones go to its owner's store"),
       boolOpt("feeding", &Rules::feeding,
               "must feed an empty opponent row; an empty row passes; if none can feed, the starved takes all"),
+      lateEnumOpt("unfed", &Rules::unfed, {"starved", "owner"},
+                  "with feeding, when a player cannot move or cannot feed: the starved player takes every seed "
+                  "left (his empty row passes first), or the game ends and the seeds go to their owner"),
       enumOpt("end", &Rules::end, {"immediate", "on_turn"},
               "game ends after a move that empties a row, or when the player to move has none"),
       enumOpt("leftovers", &Rules::leftovers, {"owner", "emptier"},
@@ -81,6 +113,8 @@ const std::vector<Option>& options() {
       boolOpt("pie", &Rules::pie, "North may swap sides after South's first turn"),
       intOpt("idle_limit", &Rules::idleLimit, 0, 10000, "turns without a capture that split the board (0: off)"),
       intOpt("repetitions", &Rules::repetitions, 0, 100, "a position seen this often splits the board (0: off)"),
+      lateEnumOpt("split", &Rules::split, {"equal", "own"},
+                  "a split shares the seeds left equally, or gives each player his own row"),
       enumOpt("first", &Rules::first, {"south", "north"}, "who moves first"),
       enumOpt("direction", &Rules::direction, {"ccw", "cw"}, "drawn sowing direction (cw: stores on the left)"),
   };
@@ -98,25 +132,19 @@ std::string printValue(const Option& o, int v) {
   switch (o.kind) {
     case Option::Bool: return v ? "true" : "false";
     case Option::Enum: return o.names[static_cast<std::size_t>(v)];
+    case Option::Set: {
+      std::string out;
+      for (int c = o.lo; c <= o.hi; ++c) {
+        if ((v >> c) & 1) out += (out.empty() ? "" : "+") + std::to_string(c);
+      }
+      return out;
+    }
     case Option::Int: break;
   }
   return std::to_string(v);
 }
 
-Result<int> readValue(const Option& o, std::string_view text) {
-  if (o.kind == Option::Bool) {
-    if (text == "true" || text == "1") return 1;
-    if (text == "false" || text == "0") return 0;
-    return fail("option " + std::string(o.name) + " takes true or false, not '" + std::string(text) + "'");
-  }
-  if (o.kind == Option::Enum) {
-    for (std::size_t i = 0; i < o.names.size(); ++i) {
-      if (text == o.names[i]) return static_cast<int>(i);
-    }
-    std::string all;
-    for (const char* n : o.names) all += (all.empty() ? "" : "|") + std::string(n);
-    return fail("option " + std::string(o.name) + " takes " + all + ", not '" + std::string(text) + "'");
-  }
+Result<int> readNumber(const Option& o, std::string_view text) {
   int v = 0;
   const char* end = text.data() + text.size();
   auto [p, ec] = std::from_chars(text.data(), end, v);
@@ -130,8 +158,40 @@ Result<int> readValue(const Option& o, std::string_view text) {
   return v;
 }
 
-constexpr std::array<const char*, 6> kPresetNames = {"kalah",          "kalah-club", "mangala",
-                                                     "mangala-castle", "al-manqala", "congkak"};
+Result<int> readValue(const Option& o, std::string_view text) {
+  if (o.kind == Option::Bool) {
+    if (text == "true" || text == "1") return 1;
+    if (text == "false" || text == "0") return 0;
+    return fail("option " + std::string(o.name) + " takes true or false, not '" + std::string(text) + "'");
+  }
+  if (o.kind == Option::Set) {
+    int mask = 0;
+    for (std::string_view rest = text;;) {
+      const std::size_t plus = rest.find('+');
+      auto v = readNumber(o, rest.substr(0, plus));
+      if (!v) return v;
+      mask |= 1 << *v;
+      if (plus == std::string_view::npos) break;
+      rest = rest.substr(plus + 1);
+    }
+    return mask;
+  }
+  if (o.kind == Option::Enum) {
+    for (std::size_t i = 0; i < o.names.size(); ++i) {
+      if (text == o.names[i]) return static_cast<int>(i);
+    }
+    for (const auto& [alias, v] : o.aliases) {
+      if (text == alias) return v;
+    }
+    std::string all;
+    for (const char* n : o.names) all += (all.empty() ? "" : "|") + std::string(n);
+    return fail("option " + std::string(o.name) + " takes " + all + ", not '" + std::string(text) + "'");
+  }
+  return readNumber(o, text);
+}
+
+constexpr std::array<const char*, 7> kPresetNames = {"kalah",          "kalah-club", "mangala", "mangala-castle",
+                                                     "al-manqala",     "congkak",    "awale"};
 
 }  // namespace
 
@@ -141,6 +201,15 @@ const std::vector<Preset>& allPresets() {
   static const std::vector<Preset> all = {Preset::Kalah,         Preset::KalahClub, Preset::Mangala,
                                           Preset::MangalaCastle, Preset::AlManqala, Preset::Congkak};
   return all;
+}
+
+const std::vector<Preset>& knownPresets() {
+  static const std::vector<Preset> known = [] {
+    std::vector<Preset> out = allPresets();
+    out.push_back(Preset::Awale);
+    return out;
+  }();
+  return known;
 }
 
 Rules presetRules(Preset preset) {
@@ -183,6 +252,25 @@ Rules presetRules(Preset preset) {
       r.capture = Capture::Empty;
       r.direction = Direction::Cw;
       break;
+    case Preset::Awale:
+      // Oware abapa (docs/rules.md, `awale`): 48 seeds, no stores, laps skip the origin, 2s and 3s
+      // taken in a chain along the opponent's row, a grand slam takes nothing, feeding, 25 wins.
+      r.stores = false;
+      r.sowOwnStore = false;
+      r.skipOrigin = true;
+      r.capture = Capture::None;
+      r.extraTurn = false;
+      r.chainCapture = true;
+      r.chainValues = (1 << 2) | (1 << 3);
+      r.chainRows = ChainRows::Opponent;
+      r.grandSlam = GrandSlam::Nothing;
+      r.feeding = true;
+      r.unfed = Unfed::Owner;
+      r.end = EndRule::OnTurn;  // read only with feeding=false: a player who cannot move ends the game
+      r.winAt = 25;
+      r.repetitions = 3;
+      r.split = SplitRule::Own;
+      break;
   }
   return r;
 }
@@ -192,7 +280,7 @@ Result<Rules> parseRules(std::string_view text) {
   const std::string_view head = text.substr(0, comma);
   Rules rules;
   bool found = false;
-  for (Preset p : allPresets()) {
+  for (Preset p : knownPresets()) {
     if (head == presetName(p)) {
       rules = presetRules(p);
       found = true;
@@ -200,7 +288,7 @@ Result<Rules> parseRules(std::string_view text) {
   }
   if (!found) {
     std::string names;
-    for (Preset p : allPresets()) names += (names.empty() ? "" : ", ") + std::string(presetName(p));
+    for (Preset p : knownPresets()) names += (names.empty() ? "" : ", ") + std::string(presetName(p));
     return fail("unknown preset '" + std::string(head) + "' (presets: " + names + ")");
   }
   std::string_view rest = comma == std::string_view::npos ? std::string_view{} : text.substr(comma + 1);
@@ -240,6 +328,7 @@ const std::vector<OptionInfo>& optionInfos() {
       std::string values;
       if (o.kind == Option::Int) values = std::to_string(o.lo) + ".." + std::to_string(o.hi);
       if (o.kind == Option::Bool) values = "true|false";
+      if (o.kind == Option::Set) values = "counts " + std::to_string(o.lo) + ".." + std::to_string(o.hi) + " joined by +";
       for (const char* n : o.names) values += (values.empty() ? "" : "|") + std::string(n);
       out.push_back({o.name, values, o.meaning});
     }
@@ -262,7 +351,13 @@ std::uint64_t rulesKey(const Rules& rules) {
     h = (h ^ (h >> 27)) * 0x94D049BB133111EBULL;
     h ^= h >> 31;
   };
-  for (const Option& o : options()) mix(static_cast<std::uint64_t>(o.get(rules)));
+  static const Rules neutral;
+  for (const Option& o : options()) {
+    if (o.keyedWhenSet && o.get(rules) == o.get(neutral)) continue;
+    // The option's position in the table tells a late option's value apart from its neighbours'.
+    if (o.keyedWhenSet) mix(0x5E7ULL + static_cast<std::uint64_t>(&o - options().data()));
+    mix(static_cast<std::uint64_t>(o.get(rules)));
+  }
   return h;
 }
 

@@ -17,7 +17,7 @@ inline constexpr int kMaxSeedsPerHouse = 12;
 // The most seeds a board holds (2 * 12 * 12 = 288): one pit may hold them all, so pits count in 16 bits.
 inline constexpr int kMaxTotalSeeds = 2 * kMaxHouses * kMaxSeedsPerHouse;
 
-enum class Preset : std::uint8_t { Kalah, KalahClub, Mangala, MangalaCastle, AlManqala, Congkak };
+enum class Preset : std::uint8_t { Kalah, KalahClub, Mangala, MangalaCastle, AlManqala, Congkak, Awale };
 
 // Own-empty-house capture: the last seed falls into an empty house of the mover's.
 enum class Capture : std::uint8_t { None, Standard, Empty };
@@ -30,6 +30,22 @@ enum class SowFrom : std::uint8_t { Next, Origin };
 enum class FirstPlayer : std::uint8_t { South, North };
 // Only how the board is drawn: Congkak sows clockwise with the stores on the players' left.
 enum class Direction : std::uint8_t { Ccw, Cw };
+// A chain capture that would take every seed of a row (a grand slam): it takes nothing (Oware abapa),
+// takes them all, is not a legal move, or takes them and hands the opponent every seed left.
+// Nothing and All keep the values the old boolean option had (false, true): rulesKey stays the same.
+enum class GrandSlam : std::uint8_t { Nothing, All, Illegal, Opponent };
+// Where a chain capture takes houses: on both rows (Al-manqala) or only on the opponent's (Oware).
+enum class ChainRows : std::uint8_t { Both, Opponent };
+// With feeding, a player who cannot be fed (or cannot move): the starved player takes every seed
+// left after his empty row has passed (Al-manqala), or the game ends at once and the seeds left go
+// to their owner (Oware abapa).
+enum class Unfed : std::uint8_t { Starved, Owner };
+// A split (agreed, repetition, no-capture limit): the seeds left shared equally, or each player
+// takes the seeds on his own row (Oware's endless cycle).
+enum class SplitRule : std::uint8_t { Equal, Own };
+
+// chain_values: bit v set means a house holding v seeds is taken; counts 1..kMaxChainValue.
+inline constexpr int kMaxChainValue = 30;
 
 struct Error {
   std::string message;
@@ -53,11 +69,14 @@ struct Rules {
   Capture capture = Capture::Standard;
   bool evenCapture = false;       // last seed makes an opponent house even: capture it (Mangala)
   bool chainCapture = false;      // last seed makes any house 2 or 4: capture it and back (Al-manqala)
-  bool grandSlam = true;          // a capture may take every seed of a row
+  int chainValues = (1 << 2) | (1 << 4);  // the counts a chain capture takes (bit v: v seeds)
+  ChainRows chainRows = ChainRows::Both;
+  GrandSlam grandSlam = GrandSlam::All;   // a chain capture that would empty a row
   bool extraTurn = true;          // last seed in the own store: play again
   bool castle = false;            // last seed makes an opponent house 3: it becomes a castle
   bool castleCapture = true;      // the castle's three stones go to its owner's store at once
   bool feeding = false;           // must feed an empty opponent; an empty row passes; starved takes all
+  Unfed unfed = Unfed::Starved;   // with feeding: who takes the seeds left when nobody can be fed
   EndRule end = EndRule::Immediate;
   Leftovers leftovers = Leftovers::Owner;
   bool emptierByCapture = true;   // leftovers=emptier also when a capture emptied the row
@@ -67,6 +86,7 @@ struct Rules {
   bool pie = false;               // North may swap sides after South's first turn
   int idleLimit = 0;              // turns without a capture that end the game in a split (0: never)
   int repetitions = 0;            // a position seen this many times ends the game in a split (0: never)
+  SplitRule split = SplitRule::Equal;
   FirstPlayer first = FirstPlayer::South;
   Direction direction = Direction::Ccw;
 
@@ -79,7 +99,11 @@ struct Rules {
 // The preset's value: its options as docs/rules.md states them.
 [[nodiscard]] Rules presetRules(Preset preset);
 [[nodiscard]] std::string_view presetName(Preset preset);
+// The presets the platform offers everywhere: home page, ratings, daily challenge, bench, catalogue.
 [[nodiscard]] const std::vector<Preset>& allPresets();
+// Every preset the rules core plays: allPresets() and those the rest of the platform does not offer
+// yet (awale: issue 26 items 2-3, the engine's tables and the page). parseRules knows them all.
+[[nodiscard]] const std::vector<Preset>& knownPresets();
 
 // "kalah,houses=4,seeds=6,capture=empty": a preset name, then options that override it.
 [[nodiscard]] Result<Rules> parseRules(std::string_view text);

@@ -91,6 +91,7 @@ std::string describeTrace(const Board& board, const Trace& trace) {
       case EventKind::ExtraTurn:
       case EventKind::Pass:
       case EventKind::MustFeed: line += " " + side(e.side); break;
+      case EventKind::GrandSlam: line += " " + side(e.side) + " at " + pitName(board, e.pit); break;
       case EventKind::GameEnd: break;
     }
     out += line + "\n";

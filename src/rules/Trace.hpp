@@ -22,6 +22,7 @@ enum class EventKind : std::uint8_t {
   Sweep,      // at the end, `count` seeds of `pit` go to `target`
   Split,      // the board is shared: `count` seeds of `pit` go to `target`
   GameEnd,    // the game is over
+  GrandSlam,  // `side`'s chain capture ending in `pit` would empty a row: grand_slam says what it took
 };
 
 struct Event {

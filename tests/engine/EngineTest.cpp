@@ -96,7 +96,8 @@ TEST(Engine, GoOnAFinishedGameIsAnError) {
 }
 
 TEST(Levels, EveryLevelPlaysLegalMovesOnEveryPreset) {
-  for (Preset preset : allPresets()) {
+  // knownPresets: awale too, which the generic search plays before the platform offers it.
+  for (Preset preset : knownPresets()) {
     const Rules rules = presetRules(preset);
     const Board board(rules);
     for (Level level : {Level::Easy, Level::Medium, Level::Hard, Level::Perfect}) {

@@ -129,6 +129,7 @@ struct Naive {
 
   void play(int h) {
     const int mover = toMove;
+    const int rowBefore[2] = {rowSum(0), rowSum(1)};
     bool cut = false;
     std::vector<int> drops;
     const int last = sow(h, cut, drops);
@@ -163,8 +164,8 @@ struct Naive {
         int taken[2] = {0, 0};
         for (int c : chain) taken[owner(c)] += at(c);
         bool slam = false;
-        for (int s = 0; s < 2; ++s) slam = slam || (taken[s] > 0 && taken[s] == rowSum(s));
-        if (r.grandSlam || !slam) {
+        for (int s = 0; s < 2; ++s) slam = slam || (rowBefore[s] > 0 && taken[s] > 0 && taken[s] == rowSum(s));
+        if (r.grandSlam == GrandSlam::All || !slam) {
           for (int c : chain) take(c, mover);
         }
       }

@@ -49,6 +49,7 @@ Position replayTrace(const Board& board, Position pos, Side mover, const Trace& 
         EXPECT_EQ(e.side, toMove);
         break;
       case EventKind::RelayCut:
+      case EventKind::GrandSlam:
         break;
       case EventKind::GameEnd:
         pos.over = true;
@@ -174,6 +175,14 @@ TEST(Property, LongGames) {
   EXPECT_GE(randomGames("kalah,houses=8,seeds=10,sets=3", 3, 14).longest, 300);
 }
 TEST(Property, AlManqalaNoGrandSlam) { EXPECT_EQ(randomGames("al-manqala,grand_slam=false", 40, 10).games, 40); }
+TEST(Property, Awale) { EXPECT_EQ(randomGames("awale", 60, 12).games, 60); }
+TEST(Property, AwaleVariants) {
+  for (const char* rules : {"awale,grand_slam=all", "awale,grand_slam=illegal", "awale,grand_slam=opponent",
+                            "awale,chain_values=1+2+3", "awale,feeding=false", "awale,unfed=starved,split=equal",
+                            "awale,houses=3,seeds=2", "awale,first=north,sets=3"}) {
+    EXPECT_EQ(randomGames(rules, 20, 13).games, 20) << rules;
+  }
+}
 TEST(Property, Congkak) { EXPECT_EQ(randomGames("congkak", 60, 11).games, 60); }
 TEST(Property, CongkakShortRelays) {
   EXPECT_EQ(randomGames("congkak,relay_limit=1,capture=standard,end=on_turn", 60, 12).games, 60);

@@ -273,10 +273,18 @@ TEST_F(ServerKgpFaults, ThePoolPairsWaitingBotsAndALoneOneMeetsTheComputer) {
     EXPECT_EQ(s["status"], "over") << g;
     const std::set<std::string> names{s["seats"]["S"]["name"], s["seats"]["N"]["name"]};
     botsMet = botsMet || (names.count(a.name) && names.count(b.name));
+    // Every game's record is what `semis replay` makes of its moves.
+    const Json replay = replayed(s);
+    EXPECT_EQ(replay["houses"], s["position"]["houses"]) << g;
+    EXPECT_EQ(replay["stores"], s["position"]["stores"]) << g;
     computerMet = computerMet || s["seats"]["S"]["kind"] == "ai" || s["seats"]["N"]["kind"] == "ai";
   }
   EXPECT_TRUE(botsMet);
   EXPECT_TRUE(computerMet);
+  // The token-less bot is told which level it meets (`set game:opponent "Semis easy"`).
+  EXPECT_TRUE(std::any_of(anon.seen().begin(), anon.seen().end(), [](const std::string& l) {
+    return l.find("set game:opponent \"Semis ") != std::string::npos;
+  })) << "the computer named";
 }
 
 TEST_F(ServerKgpFaults, TwelveByTwelveBoardsAndNoGameOnRulesABotCannotSay) {
