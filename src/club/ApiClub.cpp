@@ -9,6 +9,7 @@
 #include "http/Router.hpp"
 #include "ops/WallClock.hpp"
 #include "rating/RatedKey.hpp"
+#include "store/AccuracyStore.hpp"
 #include "store/BotStore.hpp"
 
 namespace semis::server {
@@ -111,6 +112,11 @@ ApiResponse playerPath(Club& club, std::string_view rest, std::string_view query
       profile["bot"] = true;
       profile["owner"] = Json{{"id", (*bot)->owner}, {"name", club.players().nameOf((*bot)->owner)}};
       profile["revoked"] = (*bot)->revoked != 0;
+      // Its play against the solver over its reviewed games (bots/BotAccuracy.hpp).
+      auto accuracy = club.store().accuracy().accuracyOf(id);
+      if (!accuracy) return error(ErrorCode::Busy, "the store is unavailable: try again");
+      profile["accuracy"] =
+          Json{{"perfect", accuracy->perfect}, {"proven", accuracy->proven}, {"games", accuracy->games}};
     }
     return json(200, profile);
   }

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "accounts/Tokens.hpp"
+#include "bots/BotAccuracy.hpp"
 #include "bots/BotService.hpp"
 #include "club/Club.hpp"
 #include "contests/ContestService.hpp"
@@ -117,6 +118,9 @@ int runServer(const ServerOptions& options, std::unique_ptr<MoveSource> ai) {
   // After the io_context, so destroyed before it: its work pool's last answers are posted to it.
   Club club(**store, hub, players);
   Study study(**store, hub);
+  // The bots' finished games reviewed in the background, on a thread of its own (docs/bots.md).
+  BotAccuracy accuracy(**store, study);
+  accuracy.start();
   // A primary-key lookup of no one: one round trip to the database, nothing read.
   Health health([&store] { return (*store)->player("").has_value(); });
   health.start();

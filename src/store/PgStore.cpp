@@ -7,6 +7,7 @@
 
 #include <chrono>
 
+#include "store/AccuracyStore.hpp"
 #include "store/BotStore.hpp"
 #include "store/ContestStore.hpp"
 #include "store/ClubSchema.hpp"
@@ -38,7 +39,8 @@ CREATE TABLE moves(
 CREATE TABLE events(game text NOT NULL, n bigint NOT NULL, json text NOT NULL, PRIMARY KEY(game, n));
 )SQL";
 
-constexpr SchemaStep kSteps[] = {{2, kSchema2}, {3, kClubSchema}, {4, kStudySchema}, {5, kTrustSchema}, {6, kBotSchema}, {7, kContestSchema}};
+constexpr SchemaStep kSteps[] = {{2, kSchema2},     {3, kClubSchema}, {4, kStudySchema},   {5, kTrustSchema},
+                                 {6, kBotSchema},   {7, kContestSchema}, {8, kBotAccuracySchema}};
 // Enough for a server's threads: a call holds its connection only for its own statements.
 constexpr int kPoolSize = 4;
 // Taken by every migration step, so servers starting together migrate one after the other.

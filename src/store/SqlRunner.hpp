@@ -64,7 +64,7 @@ struct SchemaStep {
 };
 
 // The newest schema version, on both backends.
-inline constexpr int kSchemaVersion = 7;
+inline constexpr int kSchemaVersion = 8;
 
 class SqlRunner {
  public:

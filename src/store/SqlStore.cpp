@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "store/AccuracyStore.hpp"
 #include "store/BotStore.hpp"
 #include "store/ContestStore.hpp"
 #include "store/SessionStore.hpp"
@@ -84,7 +85,8 @@ class SqlStore final : public Store {
         study_(makeStudyStore(*runner_)),
         sessions_(makeSessionStore(*runner_)),
         bots_(makeBotStore(*runner_)),
-        contests_(makeContestStore(*runner_)) {}
+        contests_(makeContestStore(*runner_)),
+        accuracy_(makeAccuracyStore(*runner_)) {}
 
   // The schema steps the database lacks, each in one Write transaction that reads the version
   // inside it (two servers opening one database migrate it once), then one real write.
@@ -242,6 +244,7 @@ class SqlStore final : public Store {
   SessionStore& sessions() override { return *sessions_; }
   BotStore& bots() override { return *bots_; }
   ContestStore& contests() override { return *contests_; }
+  AccuracyStore& accuracy() override { return *accuracy_; }
 
  private:
   StoreResult<void> migrate() {
@@ -296,6 +299,7 @@ class SqlStore final : public Store {
   std::unique_ptr<SessionStore> sessions_;
   std::unique_ptr<BotStore> bots_;
   std::unique_ptr<ContestStore> contests_;
+  std::unique_ptr<AccuracyStore> accuracy_;
 };
 
 }  // namespace

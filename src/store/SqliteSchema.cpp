@@ -7,6 +7,7 @@
 
 #include <string>
 
+#include "store/AccuracyStore.hpp"
 #include "store/BotStore.hpp"
 #include "store/ClubSchema.hpp"
 #include "store/ContestStore.hpp"
@@ -60,7 +61,8 @@ CREATE INDEX games_seat_s ON games(seat_s, status);
 CREATE INDEX games_seat_n ON games(seat_n, status);
 )SQL";
 
-constexpr SchemaStep kSteps[] = {{1, kStep1}, {2, kStep2}, {3, kClubSchema}, {4, kStudySchema}, {5, kTrustSchema}, {6, kBotSchema}, {7, kContestSchema}};
+constexpr SchemaStep kSteps[] = {{1, kStep1},       {2, kStep2},     {3, kClubSchema},    {4, kStudySchema},
+                                 {5, kTrustSchema}, {6, kBotSchema}, {7, kContestSchema}, {8, kBotAccuracySchema}};
 static_assert(std::size(kSteps) == kSchemaVersion);
 
 const OpenOptions& optionsOf(sqlite3_context* context) {

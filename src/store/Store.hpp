@@ -101,6 +101,7 @@ class StudyStore;
 class SessionStore;
 class BotStore;
 class ContestStore;
+class AccuracyStore;
 
 class Store {
  public:
@@ -145,6 +146,8 @@ class Store {
   virtual BotStore& bots() = 0;
   // Bots' matches and tournaments (store/ContestStore.hpp), in the same database.
   virtual ContestStore& contests() = 0;
+  // Bots' accuracy against the solver (store/AccuracyStore.hpp), in the same database.
+  virtual AccuracyStore& accuracy() = 0;
 
   // Housekeeping off the request path, called by the server every 200 ms from its own thread
   // (SQLite: the WAL checkpoint on a second connection; PostgreSQL: nothing).

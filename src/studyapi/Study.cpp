@@ -189,34 +189,51 @@ StudyAnswer Study::attempt(const std::string& key, long long day, const std::vec
 }
 
 StudyAnswer Study::review(const std::string& gameId) {
+  auto r = reviewed(gameId);
+  if (!r) return r.error();
+  Json j = views::reviewJson((*r)->review);
+  j["game"] = gameId;
+  j["rules"] = (*r)->rules;
+  return {200, std::move(j)};
+}
+
+tl::expected<std::shared_ptr<const ReviewedGame>, StudyAnswer> Study::reviewed(const std::string& gameId,
+                                                                               const std::atomic<bool>* cancel) {
   {
     std::lock_guard lock(mu_);
     for (auto it = reviews_.begin(); it != reviews_.end(); ++it) {
-      if (it->first == gameId) {
+      if ((*it)->game == gameId) {
         reviews_.splice(reviews_.begin(), reviews_, it);
-        return {200, it->second};
+        return *reviews_.begin();
       }
     }
   }
   const auto text = hub_.record(gameId);
-  if (!text) return refuse(ErrorCode::NotFound, "no such game");
+  if (!text) return tl::unexpected(refuse(ErrorCode::NotFound, "no such game"));
   auto record = parseRecord(*text);
-  if (!record) return refuse(ErrorCode::Internal, "the game's record does not read back: " + record.error().message);
+  if (!record) {
+    return tl::unexpected(
+        refuse(ErrorCode::Internal, "the game's record does not read back: " + record.error().message));
+  }
   if (!record->game.over() && record->adjudicated.empty()) {
-    return refuse(ErrorCode::NotOver, "a game is reviewed once it is over");
+    return tl::unexpected(refuse(ErrorCode::NotOver, "a game is reviewed once it is over"));
   }
   engine::Search search(record->game.rules(), 64);
   study::ReviewLimits limits;
   limits.secondsPerPosition = options_.reviewSecondsPerPosition;
+  limits.cancel = cancel;
   auto r = study::review(search, record->game, limits);
-  if (!r) return refuse(ErrorCode::Internal, r.error().message);
-  Json j = views::reviewJson(*r);
-  j["game"] = gameId;
-  j["rules"] = toString(record->game.rules());
+  if (!r) return tl::unexpected(refuse(ErrorCode::Internal, r.error().message));
+  auto made = std::make_shared<const ReviewedGame>(ReviewedGame{gameId, toString(record->game.rules()), std::move(*r)});
   std::lock_guard lock(mu_);
-  reviews_.emplace_front(gameId, j);
+  // Two reviews of one game at once (a visitor's and the bots' accuracy): the first kept wins, so
+  // every answer about the game agrees with the others.
+  for (const auto& kept : reviews_) {
+    if (kept->game == gameId) return kept;
+  }
+  reviews_.push_front(made);
   while (reviews_.size() > options_.cachedReviews) reviews_.pop_back();
-  return {200, std::move(j)};
+  return made;
 }
 
 }  // namespace semis::server

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <list>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -20,6 +21,7 @@
 #include "protocol/Json.hpp"
 #include "store/StudyStore.hpp"
 #include "study/Daily.hpp"
+#include "study/Review.hpp"
 
 namespace semis::server {
 
@@ -37,6 +39,13 @@ struct StudyOptions {
 struct StudyAnswer {
   int status = 200;
   Json body;
+};
+
+// A finished game's review as the study keeps it (cached), typed.
+struct ReviewedGame {
+  std::string game;
+  std::string rules;  // toString(Rules)
+  study::Review review;
 };
 
 class Study {
@@ -57,6 +66,11 @@ class Study {
   StudyAnswer archive(const std::string& key, const Identity& me);
   StudyAnswer attempt(const std::string& key, long long day, const std::vector<int>& moves, const Identity& me);
   StudyAnswer review(const std::string& gameId);
+  // The same review, typed (the bots' accuracy reads it, study/Accuracy.hpp): the cached one or
+  // one made now and cached, so the page's review of the game shows the same values; else the
+  // refusal review() answers. `cancel` stops a review being made (a server stopping).
+  tl::expected<std::shared_ptr<const ReviewedGame>, StudyAnswer> reviewed(const std::string& gameId,
+                                                                          const std::atomic<bool>* cancel = nullptr);
   // The games with a daily puzzle and the days there are.
   [[nodiscard]] Json dailyIndex() const;
 
@@ -72,7 +86,7 @@ class Study {
   StudyOptions options_;
   std::mutex mu_;
   std::map<std::pair<std::string, long long>, study::Puzzle> puzzles_;  // bounded: days x games
-  std::list<std::pair<std::string, Json>> reviews_;                     // newest first
+  std::list<std::shared_ptr<const ReviewedGame>> reviews_;             // newest first
   Buckets jobs_;
   WorkPool work_{1, 16};
 };

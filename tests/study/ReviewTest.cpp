@@ -7,23 +7,12 @@
 #include <bit>
 #include <random>
 
+#include "RandomGame.hpp"
 #include "study/Review.hpp"
 #include "views/Study.hpp"
 
 namespace semis::study {
 namespace {
-
-Game randomGame(const Rules& rules, unsigned seed) {
-  Game game(rules);
-  std::mt19937 rng(seed);
-  while (!game.over()) {
-    const std::uint32_t mask = game.board().legalMask(game.position());
-    std::vector<int> legal;
-    for (std::uint32_t m = mask; m != 0; m &= m - 1) legal.push_back(std::countr_zero(m) + 1);
-    EXPECT_TRUE(game.play(legal[rng() % legal.size()]));
-  }
-  return game;
-}
 
 TEST(Review, EveryMoveIsValuedAsThePositionItLeadsTo) {
   const Rules rules = *parseRules("kalah,houses=4,seeds=3");

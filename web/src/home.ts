@@ -7,6 +7,7 @@ import { api } from './net';
 import { pictureNode, showRules } from './rules-dialog';
 import { lessonLink } from './lesson-link';
 import { el } from './dom';
+import { playBotBox } from './playbot';
 
 let chosen = localStorage.getItem('semis.game') ?? 'kalah';
 const choices: Record<string, string> = {};
@@ -166,6 +167,7 @@ export async function homePage(root: HTMLElement, navigate: (url: string) => voi
         el('div', { class: 'mode-box' }, clock.node, friend),
         el('div', { class: 'mode-box' }, btn(t('playLocal'), 'local', () => navigate(`/?local=${encodeURIComponent(rulesText())}`))),
       ),
+      playBotBox(navigate, online),
       optionsBox,
       liveBox,
       el('nav', { class: 'study-links' },

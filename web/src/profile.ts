@@ -1,6 +1,7 @@
 // A player's profile (/p/<id>): each rating with its history as a small chart, the win/draw/loss
 // counts, and the finished games, each a link to its page.
 import { botLine } from './bots';
+import { accuracyLine, type Accuracy } from './playbot';
 import { tc } from './club-words';
 import { el } from './dom';
 import { api } from './net';
@@ -26,6 +27,7 @@ interface Profile {
   bot?: boolean; // a member's bot (docs/bots.md), with its owner
   owner?: { id: string; name: string };
   revoked?: boolean;
+  accuracy?: Accuracy; // a bot's play against the solver
 }
 interface Played {
   id: string;
@@ -137,6 +139,7 @@ export async function profilePage(root: HTMLElement, id: string): Promise<void> 
     el('div', { class: 'profile' },
       el('h1', {}, p.name, p.username ? el('span', { class: 'username' }, ` @${p.username}`) : ''),
       p.bot && p.owner ? botLine(p.owner, p.revoked === true) : '',
+      p.bot && p.accuracy ? accuracyLine(p.accuracy) : '',
       el('p', { class: 'presence' }, p.online ? tc('isOnline') : ''),
       el('h2', {}, tc('ratings')), ratings,
       el('h2', {}, tc('games')), list, more),

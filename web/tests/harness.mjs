@@ -137,8 +137,8 @@ export async function startSite() {
   return started;
 }
 
-// A port nothing listens on now (the system's pick), for HAProxy, which cannot report one itself.
-function freePort() {
+// A port nothing listens on now (the system's pick), for HAProxy (and a KGP port), which cannot report one itself.
+export function freePort() {
   return new Promise((resolve, reject) => {
     const s = createServer();
     s.once('error', reject);
