@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdio>
 #include <functional>
+#include <thread>
 
 #include "ClubPlay.hpp"
 #include "KgpClient.hpp"
@@ -87,6 +88,15 @@ inline Json replayed(const Json& state) {
 
 // The state of a game over HTTP.
 inline Json gameState(unsigned short port, const std::string& game) { return getJson(port, "/api/games/" + game); }
+
+// The game's state once it has a ply (or after 2 s): a bot's move is played at once on its `yield`.
+inline Json afterFirstPly(unsigned short port, const std::string& game) {
+  Json s;
+  for (int i = 0; i < 100 && (s = gameState(port, game))["plies"].empty(); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return s;
+}
 
 // Answers each `state` the clients get with the first house with seeds and `yield` until `done()`
 // or `timeout`; the turns answered. TCP clients only (a WebSocket read that times out ends it).

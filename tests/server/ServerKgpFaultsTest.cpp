@@ -73,8 +73,7 @@ TEST_F(ServerKgpFaults, TheRealClientsQuirksAllWork) {
       c.sendLine(ref + " move \"3\"");
       c.sendLine(ref + " yield");
     }
-    Json s;
-    for (int i = 0; i < 100 && (s = gameState(port(), game))["plies"].empty(); ++i) std::this_thread::sleep_for(20ms);
+    const Json s = afterFirstPly(port(), game);
     ASSERT_EQ(s["plies"].size(), 1U) << s.dump();
     EXPECT_EQ(s["plies"].at(0)["move"], 3);
   }
@@ -104,8 +103,7 @@ TEST_F(ServerKgpFaults, BadLinesGetAnErrorAndChangeNothing) {
   // Then a good move is played at once.
   c.sendLine(ref + " move 2");
   c.sendLine(ref + " yield");
-  Json s;
-  for (int i = 0; i < 100 && (s = gameState(port(), game))["plies"].empty(); ++i) std::this_thread::sleep_for(20ms);
+  const Json s = afterFirstPly(port(), game);
   ASSERT_EQ(s["plies"].size(), 1U);
   EXPECT_EQ(s["plies"].at(0)["move"], 2);
 }
@@ -148,8 +146,7 @@ TEST_F(ServerKgpFaults, WhenTimeRunsOutTheLastMoveOrALegalOneIsPlayed) {
   auto stop = c.untilCommand("stop", 5s);
   ASSERT_TRUE(stop);
   EXPECT_EQ(splitKgp(*stop).ref, state->id);
-  Json s;
-  for (int i = 0; i < 100 && (s = gameState(port(), game))["plies"].empty(); ++i) std::this_thread::sleep_for(20ms);
+  const Json s = afterFirstPly(port(), game);
   ASSERT_FALSE(s["plies"].empty());
   EXPECT_EQ(s["plies"].at(0)["move"], 5);
 }
@@ -312,8 +309,7 @@ TEST_F(ServerKgpFaults, TwelveByTwelveBoardsAndNoGameOnRulesABotCannotSay) {
   EXPECT_EQ(board[3], 12);
   c.sendLine("@" + std::to_string(state->id) + " move 12");
   c.sendLine("@" + std::to_string(state->id) + " yield");
-  Json s;
-  for (int i = 0; i < 100 && (s = gameState(port(), game))["plies"].empty(); ++i) std::this_thread::sleep_for(20ms);
+  const Json s = afterFirstPly(port(), game);
   ASSERT_EQ(s["plies"].size(), 1U);
   EXPECT_EQ(s["plies"].at(0)["move"], 12);
 }
