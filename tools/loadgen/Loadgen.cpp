@@ -109,6 +109,7 @@ class Bot : public std::enable_shared_from_this<Bot> {
   void join(const std::string& id) {
     settleAcks(-1);  // the last game's acks not yet seen as events are lost
     game = id;
+    firstMoveId_ = moveId_ + 1;  // moves numbered below belong to games left
     pending_ = false;
     playing_ = false;
     toMove_.clear();
@@ -202,6 +203,7 @@ class Bot : public std::enable_shared_from_this<Bot> {
   Json legal_ = Json::array();
   long long last_ = 0;
   long long moveId_ = 0;
+  long long firstMoveId_ = 1;  // the first move id of the game joined last
   int sentHouse_ = 0;
   bool pending_ = false;
   bool playing_ = false;  // both seats taken: a friend game waits for its second player
@@ -246,8 +248,14 @@ void Bot::onMessage(const Json& m) {
     return maybeMove();
   }
   if (type == "ack") {
-    acked_.push_back({m.value("n", 0LL), side, sentHouse_});
-    settleAcks(last_);
+    // The ack of a move made in a game left since (the other player's client may have joined the
+    // next game while this one's ack was on its way): that game's events are no longer followed
+    // here, so its number is not checked against this game's.
+    const Json& id = m.contains("id") ? m["id"] : Json();
+    if (!id.is_number_integer() || id.get<long long>() >= firstMoveId_) {
+      acked_.push_back({m.value("n", 0LL), side, sentHouse_});
+      settleAcks(last_);
+    }
     stats_.moves++;
     stats_.latencyMs.push_back(std::chrono::duration<double, std::milli>(Clock::now() - sentAt_).count());
     pending_ = false;
