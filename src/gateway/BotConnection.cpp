@@ -100,8 +100,17 @@ void BotConnection::apply(kgp::Output out) {
     if (!open_) break;
     act(action);
   }
+  // Gone everywhere before the bot reads its `goodbye`: no instance lists it or seats it after.
+  if (out.close) leave();
   for (std::string& line : out.lines) writeLine(std::move(line));
   if (out.close) finish();
+}
+
+void BotConnection::leave() {
+  if (left_) return;
+  left_ = true;
+  if (claimed_) gateway_.release(me_.id, this);
+  if (ready_) gateway_.hub().announceAbsent(me_.id);
 }
 
 void BotConnection::act(const kgp::Action& action) {
@@ -279,8 +288,7 @@ void BotConnection::finish() {
   open_ = false;
   timer_.cancel();
   if (signedIn_) gateway_.hub().detach(this);
-  if (claimed_) gateway_.release(me_.id, this);
-  if (ready_) gateway_.hub().announceAbsent(me_.id);
+  leave();
   shutdown();
 }
 
@@ -289,8 +297,7 @@ void BotConnection::ended() {
   open_ = false;
   timer_.cancel();
   if (signedIn_) gateway_.hub().detach(this);
-  if (claimed_) gateway_.release(me_.id, this);
-  if (ready_) gateway_.hub().announceAbsent(me_.id);
+  leave();
   if (signedIn_) logInfo("bot_disconnected", {{"bot", me_.id}});
 }
 

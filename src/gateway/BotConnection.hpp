@@ -67,6 +67,7 @@ class BotConnection : public Peer, public std::enable_shared_from_this<BotConnec
   void idle();  // idleSince_ as the games say
   void watchTimer();
   void finish();
+  void leave();  // no longer this bot's connection, here or on any instance (once)
 
   TokenBucket lines_;  // the bot's lines a second
   int dropped_ = 0;    // lines dropped in a row
@@ -80,6 +81,7 @@ class BotConnection : public Peer, public std::enable_shared_from_this<BotConnec
   bool signedIn_ = false;
   bool ready_ = false;  // `mode freeplay` said
   bool anonymous_ = false;
+  bool left_ = false;
   bool claimed_ = false;
   bool open_ = false;
   kgp::LineReader reader_;

@@ -243,8 +243,9 @@ void ClusterLink::markAbsent(const std::string& player) {
   // Only this instance's lease: the player may be present on another one by now.
   auto r = bus_.command({"HGET", site_ + ":present", player});
   if (!r || r->kind != cluster::Reply::Kind::String) return;
-  if (auto lease = leaseOf(r->string); lease && lease->instance == instance_)
-    bus_.send({"HDEL", site_ + ":present", player});
+  if (auto lease = leaseOf(r->string); lease && lease->instance == instance_) {
+    if (!bus_.command({"HDEL", site_ + ":present", player})) bus_.send({"HDEL", site_ + ":present", player});
+  }
 }
 
 bool ClusterLink::presentElsewhere(const std::string& player) {
