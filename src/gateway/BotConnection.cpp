@@ -283,22 +283,21 @@ void BotConnection::watchTimer() {
   });
 }
 
-void BotConnection::finish() {
-  if (!open_) return;
-  open_ = false;
-  timer_.cancel();
-  if (signedIn_) gateway_.hub().detach(this);
-  leave();
-  shutdown();
-}
+void BotConnection::finish() { close(/*byServer=*/true); }
 
-void BotConnection::ended() {
+void BotConnection::ended() { close(/*byServer=*/false); }
+
+void BotConnection::close(bool byServer) {
   if (!open_) return;
   open_ = false;
   timer_.cancel();
   if (signedIn_) gateway_.hub().detach(this);
   leave();
-  if (signedIn_) logInfo("bot_disconnected", {{"bot", me_.id}});
+  if (byServer) {
+    shutdown();
+  } else if (signedIn_) {
+    logInfo("bot_disconnected", {{"bot", me_.id}});
+  }
 }
 
 }  // namespace semis::server

@@ -67,6 +67,7 @@ class BotConnection : public Peer, public std::enable_shared_from_this<BotConnec
   void idle();  // idleSince_ as the games say
   void watchTimer();
   void finish();
+  void close(bool byServer);  // finish() (the server ends it) and ended() (the bot did)
   void leave();  // no longer this bot's connection, here or on any instance (once)
 
   TokenBucket lines_;  // the bot's lines a second
