@@ -183,6 +183,9 @@ const en = {
   'hintReason.stops_capture': 'stops a capture of {n:seeds}',
   'hintReason.no_extra_turn_for_opponent': 'leaves the opponent no extra turn',
   'hintReason.feeds': 'feeds the opponent, as the rules require',
+  'hintReason.chain_captures': 'captures {n:seeds} from {houses:houses} in a row',
+  'hintReason.grand_slam_takes_nothing': 'a grand slam: it would take every seed your opponent has, so it captures nothing ({n:seeds} stay)',
+  'hintReason.grand_slam_avoided': 'not house {house}: taking all {n:seeds} of your opponent would be a grand slam, which captures nothing',
   'hintReason.best': 'the search rates it best',
   'hintError.busy': 'The engine is busy with other games: ask again in a moment.',
   'hintError.not_a_player': 'Only a player of this game can ask for a hint.',
@@ -382,6 +385,9 @@ const fr: Record<Key, string> = {
   'hintReason.stops_capture': 'empêche une prise de {n:seeds}',
   'hintReason.no_extra_turn_for_opponent': 'ne laisse pas l’adversaire rejouer',
   'hintReason.feeds': 'nourrit l’adversaire, comme la règle l’exige',
+  'hintReason.chain_captures': 'prend {n:seeds} dans {houses:houses} à la suite',
+  'hintReason.grand_slam_takes_nothing': 'grand chelem : il prendrait toutes les graines de l’adversaire, il ne prend donc rien ({n:seeds} restent)',
+  'hintReason.grand_slam_avoided': 'pas la case {house} : prendre les {n:seeds} de l’adversaire serait un grand chelem, qui ne prend rien',
   'hintReason.best': 'la recherche l’estime la meilleure',
   'hintError.busy': 'Le moteur est occupé par d’autres parties : redemandez dans un instant.',
   'hintError.not_a_player': 'Seul un joueur de cette partie peut demander un conseil.',
@@ -429,12 +435,12 @@ const nouns: Record<Lang, Record<string, [string, string]>> = {
   en: {
     seeds: ['seed', 'seeds'], moves: ['move', 'moves'], points: ['point', 'points'], turns: ['turn', 'turns'],
     days: ['day', 'days'], games: ['game', 'games'], ratedGames: ['rated game', 'rated games'],
-    mistakes: ['mistake', 'mistakes'], blunders: ['blunder', 'blunders'],
+    mistakes: ['mistake', 'mistakes'], blunders: ['blunder', 'blunders'], houses: ['house', 'houses'],
   },
   fr: {
     seeds: ['graine', 'graines'], moves: ['coup', 'coups'], points: ['point', 'points'], turns: ['tour', 'tours'],
     days: ['jour', 'jours'], games: ['partie', 'parties'], ratedGames: ['partie classée', 'parties classées'],
-    mistakes: ['erreur', 'erreurs'], blunders: ['gaffe', 'gaffes'],
+    mistakes: ['erreur', 'erreurs'], blunders: ['gaffe', 'gaffes'], houses: ['case', 'cases'],
   },
 };
 
