@@ -38,6 +38,7 @@ test('a phone in French: a whole Awalé game against the computer, the captured 
   assert.equal(await page.$$eval('.board.no-stores .pit.tray', (t) => t.length), 2, 'two captured piles, no stores');
   const labels = await page.$$eval('.pit.tray', (t) => t.map((x) => x.getAttribute('aria-label') ?? ''));
   assert.ok(labels.every((l) => /a pris 0 graine\b/.test(l)), labels.join(' | '));
+  assert.equal((await page.textContent('.player .captured[data-side="N"]')).trim(), 'graines prises : 0');
   await checkLayout(page, 'awale on a phone');
   await shot(page, 'awale-phone-fr');
   let last = await captured(page);
@@ -69,6 +70,9 @@ test('a phone in French: a whole Awalé game against the computer, the captured 
   assert.ok(status.includes(`${hi}–${lo}`), `"${status}" states ${hi}–${lo}`);
   if (end.S === end.N) assert.match(status, /nul/i, status);
   else if (end.S > end.N) assert.match(status, /gagnez|Vous/, status);
+  // Beside each player's name, in the words of the game: the seeds he has taken.
+  assert.equal((await page.textContent('.player .captured[data-side="S"]')).trim(), `graines prises : ${end.S}`);
+  assert.equal((await page.textContent('.player .captured[data-side="N"]')).trim(), `graines prises : ${end.N}`);
   const labelled = await page.$$eval('.pit.tray', (t) => t.map((x) => x.getAttribute('aria-label') ?? ''));
   assert.ok(labelled.some((l) => l.includes(`a pris ${end.S} graine`)), labelled.join(' | '));
   assert.ok(labelled.some((l) => l.includes(`a pris ${end.N} graine`)), labelled.join(' | '));
@@ -115,6 +119,7 @@ test('two members paired for a rated Awalé game play it out; both awale ratings
   assert.equal(a.page.url(), b.page.url(), 'the same game');
   await a.page.waitForSelector('.rated-line .badge');
   assert.equal(await a.page.$$eval('.board.no-stores .pit.tray', (t) => t.length), 2);
+  assert.equal((await a.page.textContent('.player .captured[data-side="S"]')).trim(), 'captured: 0');
   await playOut([a.page, b.page]);
   await a.page.waitForSelector('.rating-change[data-side="S"]', { timeout: 20000 });
   assert.match(await a.page.textContent('.rated-line'), /1500 → \d+/);
