@@ -6,7 +6,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { counts, idle, launch, newPage, shot, signUp, startSite } from './harness.mjs';
 import { checkLayout } from './layout.mjs';
-import { until } from './play.mjs';
+import { playOut, ratedQuickPair } from './play.mjs';
 
 let site;
 let browser;
@@ -82,41 +82,14 @@ test('a phone in French: a whole Awalé game against the computer, the captured 
   await context.close();
 });
 
-// Plays whatever is legal on whichever page has the move, until the game is over.
-async function playOut(pages) {
-  for (let i = 0; i < 800; ++i) {
-    if ((await pages[0].getAttribute('body', 'data-status')) === 'over') return;
-    let moved = false;
-    for (const p of pages) {
-      const h = await p.$('.house.legal');
-      if (h) {
-        await h.click().catch(() => undefined);
-        moved = true;
-        break;
-      }
-    }
-    await new Promise((r) => setTimeout(r, moved ? 150 : 50));
-  }
-  assert.fail('the game did not end');
-}
-
 test('two members paired for a rated Awalé game play it out; both awale ratings change', { skip: noServer() }, async () => {
   const a = await newPage(browser, { speed: '4', reducedMotion: 'reduce' });
   const b = await newPage(browser, { speed: '4', reducedMotion: 'reduce' });
   const [ua, ub] = [unique('awa'), unique('kofi')];
   await signUp(a.page, site.url, ua);
   await signUp(b.page, site.url, ub);
-  await a.page.waitForSelector('.club-lobby .counts:has-text("online")');
-  await a.page.check('#rated');
-  await a.page.click('.quick-seek[data-game="awale"][data-clock="∞"]');
-  await a.page.waitForSelector('.pairing-status:has-text("opponent")');
-  // Quick pairing counts the Awalé searcher on the other member's lobby.
-  await until('the lobby to count the Awalé searcher', async () => (await b.page.textContent('[data-count="awale"]'))?.includes('1'));
-  await b.page.check('#rated');
-  await b.page.click('.quick-seek[data-game="awale"][data-clock="∞"]');
-  await a.page.waitForURL(/\/g\//);
-  await b.page.waitForURL(/\/g\//);
-  assert.equal(a.page.url(), b.page.url(), 'the same game');
+  // Quick pairing, the Awalé searcher counted on the other member's lobby first.
+  await ratedQuickPair(a.page, b.page, 'awale');
   await a.page.waitForSelector('.rated-line .badge');
   assert.equal(await a.page.$$eval('.board.no-stores .pit.tray', (t) => t.length), 2);
   assert.equal((await a.page.textContent('.player .captured[data-side="S"]')).trim(), 'captured: 0');
