@@ -1,5 +1,6 @@
 #include "ai/EndgameShelf.hpp"
 
+#include <algorithm>
 #include <chrono>
 
 #include "ops/Log.hpp"
@@ -32,7 +33,13 @@ std::size_t EndgameShelf::built() const {
   return tables_.size();
 }
 
-void EndgameShelf::build(int seeds) {
+// Retrograde tables (Al-manqala, Awalé: the stores are in the index) cost about 26 bytes an entry
+// while they are built, and their entries grow about 2.1x a seed: 12 seeds is 33 M entries and
+// 0.85 GB at the peak, 14 seeds would be 134 M and several GB (docs/engine.md, Awalé). The server
+// builds them to 12 seeds at most, whatever --egdb-seeds says for the others.
+constexpr int kMaxRetrogradeSeeds = 12;
+
+void EndgameShelf::build(int requested) {
   for (const Preset p : allPresets()) {
     {
       std::lock_guard lock(mu_);
@@ -40,6 +47,7 @@ void EndgameShelf::build(int seeds) {
     }
     const Rules rules = presetRules(p);
     if (!engine::Egdb::applies(rules)) continue;
+    const int seeds = engine::Egdb::retrograde(rules) ? std::min(requested, kMaxRetrogradeSeeds) : requested;
     const auto t0 = std::chrono::steady_clock::now();
     auto table = engine::Egdb::build(rules, seeds, 1);
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();

@@ -1,7 +1,8 @@
 #pragma once
 // The endgame tables the engine's AI seats and hints probe (engine/Egdb.hpp): built when the server
-// starts, on a thread of their own, for every preset the tables apply to (all six since the
-// Al-manqala and castle tables), up to `seeds` seeds in the houses (`semis serve --egdb-seeds K`).
+// starts, on a thread of their own, for every preset the tables apply to (all seven), up to `seeds`
+// seeds in the houses (`semis serve --egdb-seeds K`; the retrograde ones, Al-manqala's and Awalé's,
+// to 12 at most: their build's memory).
 // Until a preset's table is built, its searches run without it; nothing waits for them.
 
 #include <memory>
@@ -27,7 +28,7 @@ class EndgameShelf {
   [[nodiscard]] std::size_t built() const;
 
  private:
-  void build(int seeds);
+  void build(int requested);
 
   mutable std::mutex mu_;
   std::vector<std::pair<Rules, std::unique_ptr<engine::Egdb>>> tables_;

@@ -17,8 +17,8 @@
 // a bot's time for a move (default 5). --kgp-pool-seconds N: a connected bot with no game for this
 // long is paired in the freeplay pool (0: no pool; default 10). --kgp-ping-seconds N: the server's
 // pings between turns; a bot silent 2N s after one loses its games (default 15).
-// --egdb-seeds K: endgame tables up to K seeds for every preset, built in the background at start
-// and probed by the Hard and Perfect AI seats and by hints (server/EndgameShelf.hpp; default 0).
+// --egdb-seeds K: endgame tables up to K seeds for every preset (Al-manqala's and Awalé's up to 12),
+// built in the background at start and probed by the Hard and Perfect AI seats and by hints (server/EndgameShelf.hpp; default 0).
 
 #include <algorithm>
 #include <charconv>
@@ -148,7 +148,8 @@ extern const Command kServeCommand{
     "  --threads N                   network threads (default 2)\n"
     "  --ai engine|greedy            greedy: instant, deterministic AI moves and hints (tests, load runs)\n"
     "  --ai-threads N                searches at once (default: the cores)\n"
-    "  --egdb-seeds K                endgame tables up to K seeds, built in the background (default 0)\n"
+    "  --egdb-seeds K                endgame tables up to K seeds (Al-manqala, Awale: 12 at most),\n"
+    "                                built in the background (default 0)\n"
     "  --idle-seconds N              close a WebSocket silent for this long (default 600)\n"
     "  --rate N                      messages per connection per second (default 30)\n"
     "  --max-connections N, --max-ws-per-token N, --max-ws-per-address N, --max-pending-per-address N\n"

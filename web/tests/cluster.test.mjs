@@ -8,13 +8,14 @@ import { gameId, pitsOf, playFirstLegal, recordFrames, shareFriendGame, stateAt,
 
 let cluster;
 let browser;
+let failed = false;
 before(async () => {
   cluster = await startCluster(3);
   if (cluster) browser = await launch();
 });
 after(async () => {
   await browser?.close();
-  cluster?.down();
+  cluster?.down({ failed });
 });
 
 const plies = (page) => page.evaluate(() => Number(document.body.dataset.plies ?? 0));
@@ -22,6 +23,7 @@ const online = (page) => page.evaluate(() => document.body.dataset.online === '1
 
 test('killing any one instance mid-game loses no move: both browsers play on', async (t) => {
   if (!cluster) return t.skip('needs PostgreSQL, Redis, HAProxy and the release build');
+  failed = true; // until its last check passed
   const a = await newPage(browser);
   const b = await newPage(browser);
   const frames = [recordFrames(a.page), recordFrames(b.page)];
@@ -47,7 +49,14 @@ test('killing any one instance mid-game loses no move: both browsers play on', a
     });
     await playFirstLegal(mover);
     played += 1;
-    for (const p of [a.page, b.page]) await until(`ply ${played} shown`, async () => (await plies(p)) === played, 30000);
+    try {
+      for (const p of [a.page, b.page]) await until(`ply ${played} shown`, async () => (await plies(p)) === played, 30000);
+    } catch (e) {
+      // What each side had then: the pages' plies and the record's.
+      const record = (await stateAt(cluster.url, id)).plies.length;
+      e.message += ` (pages show ${await plies(a.page)} and ${await plies(b.page)}, the record has ${record}, the mover was ${mover === a.page ? 'a' : 'b'})`;
+      throw e;
+    }
   };
   await playOne();
   for (const i of [1, 2, 3]) {
@@ -70,4 +79,5 @@ test('killing any one instance mid-game loses no move: both browsers play on', a
   }
   await a.context.close();
   await b.context.close();
+  failed = false;
 });

@@ -6,7 +6,7 @@
 // - otherwise: build/release (or build/debug) src/app/semis of this checkout, if built.
 // SEMIS_LOG=1 echoes the server's log lines.
 import { spawn, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { createInterface } from 'node:readline';
@@ -156,7 +156,9 @@ export async function startCluster(instances = 3) {
   const root = join(webDir, '..');
   const needed = ['/usr/sbin/haproxy', '/usr/bin/redis-server', join(root, 'build', 'release', 'src', 'app', 'semis')];
   if (!needed.every(existsSync)) return null;
-  const env = { ...process.env, SEMIS_CLUSTER_DIR: join(mkdtempSync(join(tmpdir(), 'semis-web-cluster-')), 'state') };
+  const parent = mkdtempSync(join(tmpdir(), 'semis-web-cluster-'));
+  const state = join(parent, 'state');
+  const env = { ...process.env, SEMIS_CLUSTER_DIR: state };
   const tool = join(root, 'tools', 'cluster');
   const run = (...args) => execFileSync(tool, args, { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const port = await freePort();
@@ -165,7 +167,17 @@ export async function startCluster(instances = 3) {
     url: `http://127.0.0.1:${port}`,
     kill: (i) => run('kill', String(i)),
     restart: (i) => run('restart', String(i)),
-    down: () => run('down'),
+    // A failed test's instances tell what they did (their logs go with the state folder).
+    down: ({ failed = false } = {}) => {
+      if (failed) {
+        for (const f of readdirSync(state).filter((n) => n.endsWith('.log')).sort()) {
+          const lines = readFileSync(join(state, f), 'utf8').trimEnd().split('\n');
+          process.stderr.write(`--- ${f} (last 60 lines)\n${lines.slice(-60).join('\n')}\n`);
+        }
+      }
+      run('down');
+      rmSync(parent, { recursive: true, force: true });
+    },
   };
 }
 
