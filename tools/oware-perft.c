@@ -3,7 +3,13 @@
  * tests/rules/data/perft.txt (PerftTest checks `semis` against them).
  *
  *   cc -O2 -o /tmp/oware-perft tools/oware-perft.c
- *   /tmp/oware-perft DEPTH [nothing|all|illegal|opponent]   prints the leaf count (grand_slam mode)
+ *   /tmp/oware-perft DEPTH [nothing|all|illegal|opponent] [seeds=N] [feeding=false]
+ *
+ * prints the leaf count from the start: the grand_slam mode, N seeds a house (the preset's `seeds`,
+ * 4 by default; few seeds reach grand slams and starved rows within a few plies, so the variants'
+ * counts differ), and `feeding=false` (no obligation to feed; a player with no seeds on his turn
+ * ends the game, each row to its owner). The awale rows of tests/rules/data/perft.txt name the same
+ * options: `awale,seeds=2,grand_slam=illegal` is `oware-perft D illegal seeds=2`.
  *
  * Perft counts the positions after exactly DEPTH sowings; a game that ends earlier counts nothing.
  * The repetition rule needs a game's history and is not part of perft. */
@@ -13,6 +19,7 @@
 
 enum { NOTHING, ALL, ILLEGAL, OPPONENT };
 static int slamMode = NOTHING;
+static int feeding = 1;
 
 /* a[0..5] South's houses 1..6, a[6..11] North's houses 1..6, counter-clockwise: index + 1. */
 typedef struct {
@@ -73,7 +80,7 @@ static int isSlam(const Pos *p, int h) {
 /* Legal houses of the player to move, as a bit mask. */
 static int legal(const Pos *p) {
   if (p->over) return 0;
-  const int starved = rowSum(p, 1 - p->mover) == 0;
+  const int starved = feeding && rowSum(p, 1 - p->mover) == 0;
   int mask = 0;
   for (int h = 0; h < 6; h++) {
     if (p->a[6 * p->mover + h] == 0) continue;
@@ -127,19 +134,25 @@ static unsigned long long perft(const Pos *p, int depth) {
 
 int main(int argc, char **argv) {
   if (argc < 2) {
-    fprintf(stderr, "usage: %s DEPTH [nothing|all|illegal|opponent]\n", argv[0]);
+    fprintf(stderr, "usage: %s DEPTH [nothing|all|illegal|opponent] [seeds=N] [feeding=false]\n", argv[0]);
     return 2;
   }
   const char *modes[] = {"nothing", "all", "illegal", "opponent"};
-  if (argc > 2) {
-    slamMode = -1;
+  int seeds = 4;
+  for (int k = 2; k < argc; k++) {
+    int known = 0;
     for (int i = 0; i < 4; i++)
-      if (strcmp(argv[2], modes[i]) == 0) slamMode = i;
-    if (slamMode < 0) return 2;
+      if (strcmp(argv[k], modes[i]) == 0) slamMode = i, known = 1;
+    if (strncmp(argv[k], "seeds=", 6) == 0) seeds = atoi(argv[k] + 6), known = seeds >= 1 && seeds <= 8;
+    if (strcmp(argv[k], "feeding=false") == 0) feeding = 0, known = 1;
+    if (!known) {
+      fprintf(stderr, "unknown option '%s'\n", argv[k]);
+      return 2;
+    }
   }
   Pos start;
   memset(&start, 0, sizeof start);
-  for (int i = 0; i < 12; i++) start.a[i] = 4;
+  for (int i = 0; i < 12; i++) start.a[i] = seeds;
   printf("%llu\n", perft(&start, atoi(argv[1])));
   return 0;
 }

@@ -96,7 +96,7 @@ struct BusOptions {
 
 // In one process: every bus made by one LoopbackHub sees the others' publishes (tests of several
 // hubs without a network or Redis). command() answers from a small in-memory key space: HSET,
-// HDEL, HGETALL, HMGET, ZADD, ZREM, ZREVRANGE, DEL.
+// HDEL, HGET, HGETALL, HMGET, ZADD, ZREM, ZREVRANGE, DEL.
 class LoopbackHub;
 [[nodiscard]] std::shared_ptr<LoopbackHub> makeLoopbackHub();
 [[nodiscard]] std::unique_ptr<Bus> makeLoopbackBus(const std::shared_ptr<LoopbackHub>& hub);

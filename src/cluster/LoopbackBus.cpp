@@ -70,6 +70,11 @@ BusResult<Reply> run(LoopbackHub& hub, const std::vector<std::string>& a) {
     for (std::size_t i = 2; i < a.size(); ++i) removed += static_cast<long long>(hub.hashes[a[1]].erase(a[i]));
     return integer(removed);
   }
+  if (cmd == "HGET" && a.size() == 3) {
+    const auto& h = hub.hashes[a[1]];
+    auto it = h.find(a[2]);
+    return it == h.end() ? Reply{} : str(it->second);
+  }
   if (cmd == "HGETALL" && arity(2)) {
     std::vector<Reply> out;
     for (const auto& [k, v] : hub.hashes[a[1]]) {

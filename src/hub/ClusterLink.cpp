@@ -136,7 +136,8 @@ ClusterLink::ClusterLink(cluster::Bus& bus, std::string instance, std::string si
       site_(std::move(site)),
       liveLines_(site_ + ":live"),
       liveOrder_(site_ + ":live:order"),
-      boot_(accounts::randomId(10)) {}
+      boot_(accounts::randomId(10)),
+      leases_(bus_, site_ + ":present", instance_) {}
 
 ClusterLink::~ClusterLink() { stopBeating(); }
 
@@ -220,52 +221,15 @@ void ClusterLink::dropLiveLine(const std::string& game) {
   bus_.send({"ZREM", liveOrder_, game});
 }
 
-// One hash per site: each present player -> "<instance> <unix ms his lease ends>".
-namespace {
-struct Lease {
-  std::string instance;
-  long long until = 0;
-};
-std::optional<Lease> leaseOf(const std::string& value) {
-  const auto sp = value.find(' ');
-  if (sp == std::string::npos) return std::nullopt;
-  return Lease{value.substr(0, sp), std::atoll(value.c_str() + sp + 1)};
-}
-}  // namespace
-
 void ClusterLink::markPresent(const std::string& player, long long ttlMs, bool wait) {
-  std::vector<std::string> args{"HSET", site_ + ":present", player, instance_ + " " + std::to_string(nowMs() + ttlMs)};
-  if (!wait) return bus_.send(std::move(args));
-  if (!bus_.command(args)) bus_.send(std::move(args));  // the bus is away: queued, as the renewals are
+  leases_.renew(player, ttlMs, wait);
 }
 
-void ClusterLink::markAbsent(const std::string& player) {
-  // Only this instance's lease: the player may be present on another one by now.
-  auto r = bus_.command({"HGET", site_ + ":present", player});
-  if (!r || r->kind != cluster::Reply::Kind::String) return;
-  if (auto lease = leaseOf(r->string); lease && lease->instance == instance_) {
-    if (!bus_.command({"HDEL", site_ + ":present", player})) bus_.send({"HDEL", site_ + ":present", player});
-  }
-}
+void ClusterLink::markAbsent(const std::string& player) { leases_.remove(player); }
 
-bool ClusterLink::presentElsewhere(const std::string& player) {
-  auto r = bus_.command({"HGET", site_ + ":present", player});
-  if (!r || r->kind != cluster::Reply::Kind::String) return false;
-  auto lease = leaseOf(r->string);
-  return lease && lease->instance != instance_ && lease->until > nowMs();
-}
+bool ClusterLink::presentElsewhere(const std::string& player) { return leases_.elsewhere(player); }
 
-std::vector<std::string> ClusterLink::presentPlayers(std::size_t limit) {
-  std::vector<std::string> out;
-  auto r = bus_.command({"HGETALL", site_ + ":present"});
-  if (!r || r->kind != cluster::Reply::Kind::Array) return out;
-  const long long now = nowMs();
-  for (std::size_t i = 0; i + 1 < r->array.size() && out.size() < limit; i += 2) {
-    auto lease = leaseOf(r->array[i + 1].string);
-    if (lease && lease->until > now) out.push_back(r->array[i].string);
-  }
-  return out;
-}
+std::vector<std::string> ClusterLink::presentPlayers(std::size_t limit) { return leases_.present(limit); }
 
 std::optional<std::vector<LiveLine>> ClusterLink::liveLines(std::size_t limit) {
   auto ids = bus_.command({"ZREVRANGE", liveOrder_, "0", std::to_string(static_cast<long long>(limit) - 1)});

@@ -17,6 +17,7 @@
 
 #include "cluster/Bus.hpp"
 #include "hub/LiveList.hpp"
+#include "hub/PresenceLeases.hpp"
 #include "protocol/Messages.hpp"
 #include "store/Store.hpp"
 
@@ -72,8 +73,8 @@ class ClusterLink {
   // thread) when a beat comes after a silence long enough for the others to have found this
   // instance gone (it was paused or starved): it announces itself again. A beat that throws is
   // told to `failed` (the hub logs and counts it) and the next beat is made a period later.
-  void startBeating(std::function<long long()> peers, std::function<void()> late, long long everyMs,
-                    long long silentMs, std::function<void(std::string_view what)> failed = {});
+  void startBeating(std::function<long long()> peers, std::function<void()> late, long long everyMs, long long silentMs,
+                    std::function<void(std::string_view what)> failed = {});
   void stopBeating();
   // A message for every connection of `player`, wherever it is (invitations).
   void publishNotify(const std::string& player, const Json& message);
@@ -84,9 +85,10 @@ class ClusterLink {
   void setLiveLine(const std::string& game, long long created, const Json& line);
   void dropLiveLine(const std::string& game);
   // A player reachable on some instance for `ttlMs` (a bot's connection: docs/bots.md), renewed
-  // while it lasts; absent at once when it ends. presentElsewhere(): on another instance (false
-  // when the bus cannot answer). `wait`: written before this returns (the first time, so that what the player
-  // is told next holds on every instance), else queued.
+  // while it lasts; absent at once when it ends, and no renewal made before lands after
+  // (PresenceLeases). presentElsewhere(): on another instance (false when the bus cannot answer).
+  // `wait`: written before this returns (the first time, so that what the player is told next
+  // holds on every instance), else queued.
   void markPresent(const std::string& player, long long ttlMs, bool wait = false);
   void markAbsent(const std::string& player);
   [[nodiscard]] bool presentElsewhere(const std::string& player);
@@ -134,6 +136,7 @@ class ClusterLink {
   std::condition_variable beatWake_;
   bool beatStop_ = false;
   std::thread beater_;
+  PresenceLeases leases_;  // last: its writer stops before the rest goes
 };
 
 }  // namespace semis::server

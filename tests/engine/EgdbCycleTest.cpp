@@ -169,6 +169,20 @@ TEST(EgdbCycles, CastleSmallBoards) {
   checkCycles(*parseRules("mangala-castle,houses=4,seeds=2,castle_capture=false"), 8, 30, 100);
 }
 
+// Awalé (oware abapa): no stores on the ring, seeds circulate, 2s and 3s taken, feeding, a grand slam
+// that takes nothing, and the win threshold (25 of 48) in the index; on small boards a threshold the
+// stores reach (win_at=9 of 16) keeps the stores in the index, as the preset's does. The variants
+// change which moves are legal and what a capture takes.
+TEST(EgdbCycles, AwaleSmallBoards) {
+  checkCycles(*parseRules("awale,houses=4,seeds=2,win_at=9"), 7, 12, 100);
+  checkCycles(*parseRules("awale,houses=4,seeds=2"), 7, 12, 100);
+  checkCycles(*parseRules("awale,houses=4,seeds=2,win_at=9,grand_slam=illegal"), 7, 12, 100);
+  checkCycles(*parseRules("awale,houses=4,seeds=2,win_at=9,grand_slam=all"), 7, 12, 100);
+  checkCycles(*parseRules("awale,houses=4,seeds=2,win_at=9,feeding=false"), 7, 12, 100);
+}
+
+TEST(EgdbCycles, AwalePreset) { checkCycles(*parseRules("awale"), 5, 200, 100); }
+
 // The search (Perfect, hints) with such a table: late positions are proven at once, with the table's
 // value, and the move it plays keeps that value.
 void checkSearchUsesTable(const Rules& rules, int maxSeeds) {
@@ -221,6 +235,47 @@ TEST(EgdbCycles, SearchAndHintsUseTheTables) {
   checkSearchUsesTable(*parseRules("al-manqala,houses=4,seeds=2"), 8);
   checkSearchUsesTable(*parseRules("mangala-castle,houses=4,seeds=2"), 8);
   checkSearchUsesTable(*parseRules("al-manqala,houses=4,seeds=2,win_at=7"), 10);
+  checkSearchUsesTable(*parseRules("awale,houses=4,seeds=2,win_at=9"), 10);
+}
+
+// Above the table: positions a few seeds above K that the search proves with the table must have
+// the independent solver's value (the graph holds every position they reach, table levels included).
+// The search plays the bare board, so a position whose level can cycle is proven only where every
+// line it must consider leaves the level; at least `minProven` are.
+void checkSearchAboveTable(const Rules& rules, int tableSeeds, int maxSeeds, int games, int minProven) {
+  auto db = Egdb::build(rules, tableSeeds);
+  ASSERT_TRUE(db.has_value()) << db.error().message;
+  const Board board(rules);
+  Graph g{board, {}, {}, {}};
+  std::mt19937 rng(13);
+  std::vector<int> roots;
+  for (int game = 0; game < games; ++game) {
+    Position pos = board.start();
+    auto left = [&] { return board.rowSeeds(pos, Side::South) + board.rowSeeds(pos, Side::North); };
+    for (int ply = 0; !pos.over && ply < 400 && left() > maxSeeds; ++ply) playRandomMove(board, pos, rng);
+    if (!pos.over && left() > tableSeeds) roots.push_back(g.add(pos));
+  }
+  const std::vector<int> value = g.solve();
+  Search search(rules, 4);
+  search.setEgdb(&*db);
+  int proven = 0;
+  for (const int i : roots) {
+    Limits limits;
+    limits.nodes = 50000;
+    limits.aim = Aim::Value;
+    const SearchResult r = search.run(g.nodes[i], limits);
+    if (!r.exact) continue;
+    const int mover = g.nodes[i].toMove == Side::South ? 1 : -1;
+    EXPECT_EQ(mover * r.value, value[i]) << board.toString(g.nodes[i]);
+    ++proven;
+  }
+  std::printf("%s: %d of %zu positions of %d..%d seeds proven with the %d-seed table\n", toString(rules).c_str(),
+              proven, roots.size(), tableSeeds + 1, maxSeeds, tableSeeds);
+  EXPECT_GE(proven, minProven) << toString(rules);
+}
+
+TEST(EgdbCycles, AwaleSearchAboveTheTable) {
+  checkSearchAboveTable(*parseRules("awale,houses=4,seeds=2,win_at=9"), 5, 8, 60, 6);
 }
 
 // The history rules (repetitions, turns without a capture) do not enter the table: it is the same
