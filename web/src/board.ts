@@ -456,7 +456,8 @@ export class BoardView {
             await this.wait(step);
             break;
           case 'game_end':
-            this.banner(t(setOnly ? 'setEnd' : 'gameEnd'), 'end');
+            // A match of rounds (its positions list burnt houses) says "round", not "set".
+            this.banner(t(setOnly ? (final.burnt ? 'roundEnd' : 'setEnd') : 'gameEnd'), 'end');
             break;
           default:
             break;

@@ -40,9 +40,9 @@ async function playUntil(page, until, max = 1500) {
 const roundOver = (page) => async () =>
   (await page.$('.set-over:not([hidden])')) !== null || (await page.getAttribute('body', 'data-status')) === 'over';
 
-for (const { locale, round, won, next, burntWord } of [
-  { locale: 'fr-FR', round: 'Manche', won: 'gagne', next: 'Manche 2', burntWord: 'cases brûlées :' },
-  { locale: 'en-GB', round: 'Round', won: 'wins', next: 'Round 2', burntWord: 'burnt:' },
+for (const { locale, round, won, next, burntWord, over } of [
+  { locale: 'fr-FR', round: 'Manche', won: 'gagne', next: 'Manche 2', burntWord: 'cases brûlées :', over: 'Manche terminée' },
+  { locale: 'en-GB', round: 'Round', won: 'wins', next: 'Round 2', burntWord: 'burnt:', over: 'Round over' },
 ]) {
   test(`${locale}: Congkak in traditional rounds, the round and its burnt houses shown`, async () => {
     const { context, page } = await newPage(browser, { locale, viewport: phone });
@@ -52,6 +52,7 @@ for (const { locale, round, won, next, burntWord } of [
     assert.equal(await page.$$eval('.pit.burnt', (c) => c.length), 0, 'nothing is burnt in the first round');
     assert.ok(await playUntil(page, roundOver(page)), 'the first round ends');
     assert.notEqual(await page.getAttribute('body', 'data-status'), 'over', 'one round never ends the match: both hold 7 seeds');
+    assert.equal(await page.textContent('.banner'), over);
     const between = await page.textContent('.set-over');
     assert.match(between, new RegExp(`${round} 1 ?: .+ ${won} \\d+–\\d+ · ${next}`), between);
     assert.equal((await counts(page)).reduce((a, b) => a + b, 0), 98, 'the round’s last position keeps every seed');
