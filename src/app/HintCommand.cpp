@@ -47,6 +47,14 @@ std::string reasonWords(const engine::MoveReason& r) {
       return "avoids giving the opponent an extra turn";
     case engine::Reason::Feeds:
       return "feeds the opponent, as the rules require";
+    case engine::Reason::ChainCaptures:
+      return "captures " + seeds(r.n) + " from " + std::to_string(r.houses) + " houses in a row";
+    case engine::Reason::GrandSlamTakesNothing:
+      return "a grand slam: it would take every seed the opponent has, so it captures nothing (" + seeds(r.n) +
+             " stay)";
+    case engine::Reason::GrandSlamAvoided:
+      return "not house " + std::to_string(r.house) + ": taking all " + seeds(r.n) +
+             " of the opponent would be a grand slam, which captures nothing";
   }
   return "?";
 }

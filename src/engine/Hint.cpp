@@ -34,6 +34,21 @@ std::array<int, kMaxPits> threats(const Board& board, const Position& pos, Side 
   return at;
 }
 
+// The houses of the opponent a move takes (Capture events on his row): 2 or more is a chain.
+int housesTaken(const Board& board, const Position& pos, int move, Side victim) {
+  Position child = pos;
+  Trace trace;
+  board.apply(child, move, TraceRecorder{&trace});
+  return static_cast<int>(std::count_if(trace.begin(), trace.end(), [&](const Event& e) {
+    return e.kind == EventKind::Capture && !board.isStore(e.pit) && board.ownerOf(e.pit) == victim;
+  }));
+}
+
+// A move whose chain capture would empty the opponent's row and, by grand_slam=nothing, takes none.
+bool slamTakesNothing(const Board& board, const MoveInfo& info) {
+  return info.grandSlam && board.rules().grandSlam == GrandSlam::Nothing;
+}
+
 bool givesExtraTurn(const Board& board, const Position& child, Side opponent) {
   if (child.over || child.toMove != opponent) return false;
   for (std::uint32_t m = board.legalMask(child); m != 0; m &= m - 1) {
@@ -60,7 +75,12 @@ std::vector<MoveReason> moveReasons(const Board& board, const Position& pos, int
   Position child = pos;
   const MoveInfo info = board.apply(child, move);
   if (info.extraTurn) out.push_back({Reason::ExtraTurn});
-  if (info.captured > 0) out.push_back({Reason::Captures, info.captured});
+  if (info.captured > 0) {
+    const int houses = board.rules().chainCapture ? housesTaken(board, pos, move, opp) : 0;
+    if (houses >= 2) out.push_back({Reason::ChainCaptures, info.captured, 0, houses});
+    else out.push_back({Reason::Captures, info.captured});
+  }
+  if (slamTakesNothing(board, info)) out.push_back({Reason::GrandSlamTakesNothing, board.rowSeeds(child, opp)});
   // A house of mine the opponent could capture now and no longer can after the move: sown out of
   // reach by the move itself (Protects: n is the house's seeds, which the move sows), or saved by
   // changing his sowing (StopsCapture: n is what his capture would take, with any seed his sowing
@@ -93,6 +113,18 @@ std::vector<MoveReason> moveReasons(const Board& board, const Position& pos, int
       otherGives = !i2.extraTurn && givesExtraTurn(board, c2, opp);
     }
     if (otherGives) out.push_back({Reason::NoExtraTurnForOpponent});
+  }
+  // Another move looks like the biggest capture of all, every seed of the opponent, but is a grand
+  // slam that takes nothing: this one is not (the first such move, the lowest house, is named).
+  if (!slamTakesNothing(board, info)) {
+    for (std::uint32_t m = board.legalMask(pos); m != 0; m &= m - 1) {
+      const int h = std::countr_zero(m) + 1;
+      Position c2 = pos;
+      if (h != move && slamTakesNothing(board, board.apply(c2, h))) {
+        out.push_back({Reason::GrandSlamAvoided, board.rowSeeds(c2, opp), h});
+        break;
+      }
+    }
   }
   return out;
 }

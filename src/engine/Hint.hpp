@@ -18,12 +18,19 @@ enum class Reason : std::uint8_t {
   StopsCapture,            // n: the seeds of the mover's house `house` the opponent could take, and no longer can
   NoExtraTurnForOpponent,  // gives the opponent no extra turn where another move would
   Feeds,                   // feeds the opponent, as the rules require
+  // Oware-style chain captures (awale): taken from `houses` houses of the opponent, n seeds in all.
+  ChainCaptures,           // n: the seeds, houses >= 2: the houses taken in the chain
+  // grand_slam=nothing: a move whose capture would take every seed of the opponent takes none.
+  GrandSlamTakesNothing,   // n: the seeds the opponent keeps, the move is that grand slam
+  GrandSlamAvoided,        // n: the seeds another move's grand slam would leave untaken, house: that move
 };
 
 struct MoveReason {
   Reason code = Reason::ExtraTurn;
   int n = 0;      // Captures, Protects, StopsCapture; 0 otherwise
-  int house = 0;  // Protects, StopsCapture: the mover's house (1..N) at stake; 0 otherwise
+  int house = 0;  // Protects, StopsCapture: the mover's house (1..N) at stake; GrandSlamAvoided: the
+                  // move (1..N) that would be the grand slam; 0 otherwise
+  int houses = 0; // ChainCaptures: how many houses the chain takes; 0 otherwise
   bool operator==(const MoveReason&) const = default;
 };
 
@@ -62,7 +69,8 @@ struct Hint {
 [[nodiscard]] std::vector<MoveValue> valuedMoves(Search& search, const Position& pos, const Limits& limits,
                                                  std::uint64_t* nodes = nullptr);
 // The reasons for one legal move (the rules' facts, no search): Feeds first, then what the move
-// does (ExtraTurn, Captures), then what it prevents (Protects or StopsCapture, NoExtraTurnForOpponent).
+// does (ExtraTurn, Captures or ChainCaptures, GrandSlamTakesNothing), then what it prevents
+// (Protects or StopsCapture, NoExtraTurnForOpponent, GrandSlamAvoided).
 [[nodiscard]] std::vector<MoveReason> moveReasons(const Board& board, const Position& pos, int move);
 // exact: WinsBy, Draws or LosesByAtMost by the value's sign; otherwise Estimate.
 [[nodiscard]] Verdict verdictOf(int value, bool exact);

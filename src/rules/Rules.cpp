@@ -203,18 +203,14 @@ std::string_view presetName(Preset preset) { return kPresetNames[static_cast<std
 
 const std::vector<Preset>& allPresets() {
   static const std::vector<Preset> all = {Preset::Kalah,         Preset::KalahClub, Preset::Mangala,
-                                          Preset::MangalaCastle, Preset::AlManqala, Preset::Congkak};
+                                          Preset::MangalaCastle, Preset::AlManqala, Preset::Congkak,
+                                          Preset::Awale};
   return all;
 }
 
-const std::vector<Preset>& knownPresets() {
-  static const std::vector<Preset> known = [] {
-    std::vector<Preset> out = allPresets();
-    out.push_back(Preset::Awale);
-    return out;
-  }();
-  return known;
-}
+// Every preset is offered now (awale joined in issue 26); knownPresets stays for the callers that
+// mean "what parseRules reads", should a preset again be played before it is offered.
+const std::vector<Preset>& knownPresets() { return allPresets(); }
 
 Rules presetRules(Preset preset) {
   Rules r;

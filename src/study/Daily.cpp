@@ -128,6 +128,8 @@ std::string dayText(long long day) {
   return buf;
 }
 
+// Awalé (repetitions=3) has none yet: the search without an endgame table proves none of its
+// endgames of 10 seeds within minutes (its bare game cycles), see docs/study.md.
 bool hasDaily(const Rules& rules) { return rules.repetitions == 0 && rules.idleLimit == 0; }
 
 Result<std::vector<engine::MoveValue>> exactValues(engine::Search& search, const Position& pos) {
@@ -173,7 +175,15 @@ Result<Puzzle> dailyPuzzle(const Rules& rules, long long day, const std::functio
     bool ok = true;
     bool decided = false;  // this turn already counted
     std::vector<engine::MoveValue> here = *values;
+    // A line that comes back to a position is refused: it would never end on the bare board, and
+    // under a repetition rule (awale) the split would decide the game instead of the proven value.
+    std::vector<Position> visited;
     while (!at.over) {
+      if (std::find(visited.begin(), visited.end(), at) != visited.end()) {
+        ok = false;
+        break;
+      }
+      visited.push_back(at);
       if (at.toMove == pos->toMove && !decided && givesAway(here)) {
         ++p.decisions;
         decided = true;

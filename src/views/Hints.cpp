@@ -30,6 +30,12 @@ std::string_view reasonCode(engine::Reason reason) {
       return "no_extra_turn_for_opponent";
     case engine::Reason::Feeds:
       return "feeds";
+    case engine::Reason::ChainCaptures:
+      return "chain_captures";
+    case engine::Reason::GrandSlamTakesNothing:
+      return "grand_slam_takes_nothing";
+    case engine::Reason::GrandSlamAvoided:
+      return "grand_slam_avoided";
   }
   return "?";
 }
@@ -46,7 +52,16 @@ Json reasonJson(const engine::MoveReason& reason) {
     case engine::Reason::Captures:
     case engine::Reason::Protects:
     case engine::Reason::StopsCapture:
+    case engine::Reason::GrandSlamTakesNothing:
       j["n"] = reason.n;
+      break;
+    case engine::Reason::ChainCaptures:
+      j["n"] = reason.n;
+      j["houses"] = reason.houses;
+      break;
+    case engine::Reason::GrandSlamAvoided:
+      j["n"] = reason.n;
+      j["house"] = reason.house;
       break;
     default:
       break;

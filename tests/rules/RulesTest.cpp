@@ -49,11 +49,11 @@ TEST(Rules, KeysDifferWheneverTheRulesDo) {
   EXPECT_EQ(rulesKey(*parseRules("kalah")), rulesKey(presetRules(Preset::Kalah)));
 }
 
-TEST(Rules, AwaleIsKnownButNotYetOfferedByThePlatform) {
+TEST(Rules, AwaleIsOfferedByThePlatform) {
   // The platform's lists (home page, ratings, daily challenge, bench, /api/rules) iterate
-  // allPresets(); awale joins them once the engine and the page play it (issue 26 items 2-3).
-  EXPECT_EQ(std::count(allPresets().begin(), allPresets().end(), Preset::Awale), 0);
-  EXPECT_EQ(std::count(knownPresets().begin(), knownPresets().end(), Preset::Awale), 1);
+  // allPresets(); awale is among them since the engine and the page play it (issue 26).
+  EXPECT_EQ(std::count(allPresets().begin(), allPresets().end(), Preset::Awale), 1);
+  EXPECT_EQ(knownPresets(), allPresets());
   const Rules r = presetRules(Preset::Awale);
   EXPECT_EQ(r.totalSeeds(), 48);
   EXPECT_FALSE(r.stores);

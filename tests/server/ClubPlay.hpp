@@ -51,6 +51,27 @@ inline std::string quickPair(WsClient& a, WsClient& b, const Json& seek) {
   return (*pa)["game"] == (*pb)["game"] ? (*pa)["game"].get<std::string>() : "";
 }
 
+// A rated game played out: its state once the server has stored the rating changes (empty "ratings"
+// on failure), and a check that the winner (S or N, from `end`) gained and the loser lost.
+inline Json ratedOutcome(unsigned short port, const std::string& game, const std::string& cookie, const Board& end) {
+  Json done;
+  EXPECT_TRUE(eventually([&] {
+    done = getJson(port, "/api/games/" + game, cookie);
+    return done.contains("ratings");
+  }, 10000ms)) << done.dump();
+  if (!done.contains("ratings")) return done;
+  const std::string winner = end.result["winner"];
+  const double changeS = done["ratings"]["S"]["change"], changeN = done["ratings"]["N"]["change"];
+  if (winner == "S") {
+    EXPECT_GT(changeS, 0);
+    EXPECT_LT(changeN, 0);
+  } else if (winner == "N") {
+    EXPECT_LT(changeS, 0);
+    EXPECT_GT(changeN, 0);
+  }
+  return done;
+}
+
 // Both joined: plays random legal moves to the end; the final board.
 inline Board playToTheEnd(WsClient& a, WsClient& b, const std::string& game, unsigned seed) {
   const Json sa = joinGame(a, game);

@@ -93,7 +93,7 @@ TEST(Server, HttpApiIdentityAndStaticFiles) {
   EXPECT_TRUE(eventually([&] { return Json::parse(http(port, "GET", "/api/games?live=1").body)["games"].empty(); }))
       << "left by its player, it leaves the list";
   auto rules = Json::parse(http(port, "GET", "/api/rules").body);
-  EXPECT_EQ(rules["presets"].size(), 6U);
+  EXPECT_EQ(rules["presets"].size(), 7U);
 
   auto metrics = http(port, "GET", "/metrics");
   EXPECT_NE(metrics.contentType.find("text/plain"), std::string::npos);

@@ -278,6 +278,11 @@ export class BoardView {
     if (side && house >= 1 && house <= this.n) this.cells[this.housePit(side, house)].classList.add('last-sown');
   }
 
+  // False on boards without stores (Al-manqala, Awalé): the two piles are captured seeds.
+  get hasStores(): boolean {
+    return this.opt.stores;
+  }
+
   counts(): number[] {
     return [...this.pits];
   }

@@ -338,6 +338,8 @@ export class GamePage implements SourcePage {
       const seat = s.seats?.[side];
       bar.replaceChildren(
         el('span', { class: 'name' }, names[side]),
+        // No stores on the ring (Awalé): each player's captured seeds are said beside his name.
+        board.hasStores ? '' : el('span', { class: 'captured', 'data-side': side }, t('capturedCount', { count: s.position.stores[side === 'S' ? 0 : 1] })),
         seat && seat.connected === false && seat.kind === 'human' ? el('span', { class: 'away' }, t('away')) : '',
         el('span', { class: 'clock', 'data-side': side }),
       );

@@ -1,4 +1,4 @@
-// The six games on the home page: names, the options offered, and their rules in both languages
+// The seven games on the home page: names, the options offered, and their rules in both languages
 // (summaries of docs/rules.md, the project's rules text).
 import type { Lang } from './i18n';
 
@@ -133,6 +133,30 @@ export const games: GameInfo[] = [
         'Dernière graine dans une case déjà garnie, d’un côté ou de l’autre : on reprend tout et on continue (un relais).',
         'Dernière graine dans votre case vide : vous la prenez avec la case opposée. Dans une case adverse vide : votre tour finit.',
         'La partie finit quand un camp n’a plus de graines ; chacun ajoute son côté à son grenier.',
+      ],
+    },
+    options: ['seeds'],
+  },
+  {
+    preset: 'awale',
+    name: { en: 'Awalé (oware)', fr: 'Awalé' },
+    blurb: { en: 'West Africa: no stores, houses of 2 or 3 are taken, feed your opponent.', fr: 'Afrique de l’Ouest : pas de grenier, on prend les cases de 2 ou 3, il faut nourrir l’adversaire.' },
+    rules: {
+      en: [
+        'Six houses of four seeds each, no stores: the seeds you capture are counted beside you.',
+        'Sow counter-clockwise from the next house; with 12 seeds or more, skip the house you emptied.',
+        'If the last seed makes an opponent house 2 or 3, take it, then the house before it if it holds 2 or 3, and so on along his row.',
+        'A grand slam, a move that would take every seed of your opponent, is played but captures nothing.',
+        'If your opponent has no seeds you must feed him when you can; if you cannot, the game ends and you keep the seeds on your side.',
+        'The first to capture 25 seeds wins. An endless cycle ends the game: each player keeps the seeds on his side (by agreement, or at the third repetition).',
+      ],
+      fr: [
+        'Six cases de quatre graines, pas de grenier : les graines que vous prenez sont comptées à côté de vous.',
+        'On sème dans le sens inverse des aiguilles d’une montre à partir de la case suivante ; avec 12 graines ou plus, on saute la case de départ.',
+        'Si la dernière graine porte une case adverse à 2 ou 3, on la prend, puis la case d’avant si elle a 2 ou 3, et ainsi de suite dans son camp.',
+        'Un grand chelem, un coup qui prendrait toutes les graines de l’adversaire, se joue mais ne prend rien.',
+        'Si l’adversaire n’a plus de graines, il faut le nourrir quand on peut ; si on ne peut pas, la partie finit et chacun garde les graines de son camp.',
+        'Le premier à 25 prises gagne. Une partie qui tourne sans fin s’arrête : chacun garde les graines de son camp (d’un commun accord, ou à la troisième répétition).',
       ],
     },
     options: ['seeds'],

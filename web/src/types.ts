@@ -106,7 +106,7 @@ export interface ServerHint {
   exact?: boolean;
   value?: number;
   verdict?: { code: string; n?: number };
-  reasons?: { code: string; n?: number }[];
+  reasons?: { code: string; n?: number; houses?: number; house?: number }[];
   moves?: { house: number; value: number; exact: boolean }[];
 }
 

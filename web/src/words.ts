@@ -45,7 +45,10 @@ export function whyText(r: Result | null | undefined): string {
 // The server's hint in words: every verdict and reason code has its sentence in both languages;
 // a code this page does not know is left out rather than shown raw.
 const verdictCodes = ['wins_by', 'draws', 'loses_by_at_most', 'estimate'];
-const reasonCodes = ['extra_turn', 'captures', 'protects', 'stops_capture', 'no_extra_turn_for_opponent', 'feeds'];
+const reasonCodes = [
+  'extra_turn', 'captures', 'protects', 'stops_capture', 'no_extra_turn_for_opponent', 'feeds',
+  'chain_captures', 'grand_slam_takes_nothing', 'grand_slam_avoided',
+];
 
 export function verdictWords(v: ServerHint['verdict']): string {
   if (!v || !verdictCodes.includes(v.code)) return '';
@@ -58,9 +61,9 @@ export function verdictWords(v: ServerHint['verdict']): string {
   return t(`hintVerdict.${v.code}` as Key, { n });
 }
 
-export function reasonWords(r: { code: string; n?: number }): string {
+export function reasonWords(r: { code: string; n?: number; houses?: number; house?: number }): string {
   if (!reasonCodes.includes(r.code)) return '';
-  return t(`hintReason.${r.code}` as Key, { n: r.n ?? 0 });
+  return t(`hintReason.${r.code}` as Key, { n: r.n ?? 0, houses: r.houses ?? 0, house: r.house ?? 0 });
 }
 
 export function serverHintText(h: ServerHint): string {

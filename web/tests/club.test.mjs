@@ -5,7 +5,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { counts, launch, newPage, shot, startSite } from './harness.mjs';
-import { until } from './play.mjs';
+import { playOut, ratedQuickPair } from './play.mjs';
 
 // A short claim delay, so that the claim test does not wait 30 s.
 process.env.SEMIS_ARGS ??= 'serve --address 127.0.0.1 --port {port} --web {web} --db {db} --claim-seconds 2';
@@ -33,24 +33,6 @@ async function signUp(page, username) {
   await page.waitForSelector(`#account summary.who:text("${username}")`);
 }
 
-// Plays whatever is legal on whichever page has the move, until the game is over.
-async function playOut(pages) {
-  for (let i = 0; i < 600; ++i) {
-    if ((await pages[0].getAttribute('body', 'data-status')) === 'over') return;
-    let moved = false;
-    for (const p of pages) {
-      const h = await p.$('.house.legal');
-      if (h) {
-        await h.click().catch(() => undefined);
-        moved = true;
-        break;
-      }
-    }
-    await new Promise((r) => setTimeout(r, moved ? 150 : 50));
-  }
-  assert.fail('the game did not end');
-}
-
 test('two strangers sign up, are paired, play a rated game and see it on their profiles', { skip: noServer() }, async () => {
   const a = await newPage(browser, { speed: '4', reducedMotion: 'reduce' });
   const b = await newPage(browser, { speed: '4', reducedMotion: 'reduce' });
@@ -58,16 +40,7 @@ test('two strangers sign up, are paired, play a rated game and see it on their p
   await signUp(a.page, ua);
   await signUp(b.page, ub);
   // Both on the home page: the live counts, then the same quick seek.
-  await a.page.waitForSelector('.club-lobby .counts:has-text("online")');
-  await a.page.check('#rated');
-  await a.page.click('.quick-seek[data-game="kalah"][data-clock="∞"]');
-  await a.page.waitForSelector('.pairing-status:has-text("opponent")');
-  await until('the lobby to count the searcher', async () => (await b.page.textContent('[data-count="kalah"]'))?.includes('1'));
-  await b.page.check('#rated');
-  await b.page.click('.quick-seek[data-game="kalah"][data-clock="∞"]');
-  await a.page.waitForURL(/\/g\//);
-  await b.page.waitForURL(/\/g\//);
-  assert.equal(a.page.url(), b.page.url(), 'the same game');
+  await ratedQuickPair(a.page, b.page, 'kalah');
   await a.page.waitForSelector('.rated-line .badge');
   assert.match(await a.page.textContent('.player.top .name'), /\(1500\?\)/);
   await playOut([a.page, b.page]);

@@ -18,12 +18,12 @@ after(async () => {
 
 const sum = (a) => a.reduce((x, y) => x + y, 0);
 
-test('home lists the six games with options, rules and a picture one click away', async () => {
+test('home lists the seven games with options, rules and a picture one click away', async () => {
   const { context, page } = await newPage(browser);
   await page.goto(site.url + '/');
   await page.waitForSelector('.card');
   const names = await page.$$eval('.card h3', (h) => h.map((x) => x.textContent));
-  assert.deepEqual(names, ['Kalah', 'Kalah, club rules', 'Mangala', 'Mangala, castle rule', 'Al-manqala', 'Congkak']);
+  assert.deepEqual(names, ['Kalah', 'Kalah, club rules', 'Mangala', 'Mangala, castle rule', 'Al-manqala', 'Congkak', 'Awalé (oware)']);
   await page.click('.card[data-preset="congkak"]');
   assert.match(await page.textContent('.options h2'), /Congkak/);
   await page.click('.card[data-preset="congkak"] .rules-link');

@@ -68,3 +68,36 @@ export async function shareFriendGame(page, url, houses, seeds, clock = null) {
   await page.waitForSelector('.share:not([hidden]) input.link');
   return page.inputValue('.share input.link');
 }
+
+// Plays whatever is legal on whichever page has the move, until the game is over.
+export async function playOut(pages, max = 800) {
+  for (let i = 0; i < max; ++i) {
+    if ((await pages[0].getAttribute('body', 'data-status')) === 'over') return;
+    let moved = false;
+    for (const p of pages) {
+      const h = await p.$('.house.legal');
+      if (h) {
+        await h.click().catch(() => undefined);
+        moved = true;
+        break;
+      }
+    }
+    await new Promise((r) => setTimeout(r, moved ? 150 : 50));
+  }
+  assert.fail('the game did not end');
+}
+
+// Two signed-in members on their home pages take the same rated quick seek of `game` (untimed):
+// the first waits, the second's lobby counts him, then both land on the same game's page.
+export async function ratedQuickPair(a, b, game) {
+  await a.waitForSelector('.club-lobby .counts:has-text("online")');
+  await a.check('#rated');
+  await a.click(`.quick-seek[data-game="${game}"][data-clock="∞"]`);
+  await a.waitForSelector('.pairing-status:has-text("opponent")');
+  await until(`the lobby to count the ${game} searcher`, async () => (await b.textContent(`[data-count="${game}"]`))?.includes('1'));
+  await b.check('#rated');
+  await b.click(`.quick-seek[data-game="${game}"][data-clock="∞"]`);
+  await a.waitForURL(/\/g\//);
+  await b.waitForURL(/\/g\//);
+  assert.equal(a.url(), b.url(), 'the same game');
+}
