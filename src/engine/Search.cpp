@@ -111,6 +111,11 @@ std::uint64_t Search::hash(const Position& pos) const {
   for (int s = 0; s < 2; ++s) {
     if (pos.castle[static_cast<std::size_t>(s)] != kNoCastle) h ^= z.castle[s][pos.castle[static_cast<std::size_t>(s)]];
   }
+  // A round's burnt houses (rounds=traditional): the same seeds with other houses burnt play differently.
+  if (pos.burnt != 0) {
+    std::uint64_t state = pos.burnt;
+    h ^= splitmix(state);
+  }
   return h;
 }
 

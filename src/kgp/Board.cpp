@@ -17,6 +17,7 @@ Result<void> representable(const Board& board) {
 Result<std::vector<std::uint32_t>> toKgpBoard(const Board& board, const Position& pos, Side bot) {
   if (auto ok = representable(board); !ok) return tl::unexpected(ok.error());
   if (pos.castle[0] != kNoCastle || pos.castle[1] != kNoCastle) return fail("KGP boards have no castles");
+  if (pos.burnt != 0) return fail("KGP boards have no burnt houses (rounds=traditional)");
   const int n = board.houses();
   const Side opp = other(bot);
   std::vector<std::uint32_t> out;

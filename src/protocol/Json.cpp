@@ -75,10 +75,19 @@ Json traceJson(const Trace& trace) {
 Json positionJson(const Board& board, const Position& pos) {
   Json castle = Json::array();
   for (auto c : pos.castle) castle.push_back(c == kNoCastle ? Json(nullptr) : Json(c));
-  return Json{{"houses", housesJson(board, pos)},
-              {"stores", storesJson(board, pos)},
-              {"to_move", pos.over ? Json(nullptr) : Json(sideName(pos.toMove))},
-              {"castle", castle}};
+  Json j{{"houses", housesJson(board, pos)},
+         {"stores", storesJson(board, pos)},
+         {"to_move", pos.over ? Json(nullptr) : Json(sideName(pos.toMove))},
+         {"castle", castle}};
+  // rounds=traditional: the round's burnt houses, as ring pits (as "castle" names them).
+  if (board.rules().rounds == Rounds::Traditional) {
+    Json burnt = Json::array();
+    for (int pit = 0; pit < board.rules().ringSize(); ++pit) {
+      if (Board::isBurnt(pos, pit)) burnt.push_back(pit);
+    }
+    j["burnt"] = burnt;
+  }
+  return j;
 }
 
 Json replayLine(const Game& game, int ply) {

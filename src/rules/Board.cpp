@@ -34,6 +34,31 @@ Position Board::start(Side first) const {
   return pos;
 }
 
+std::optional<Position> Board::nextRound(const Position& end, Side first) const {
+  Position pos;
+  for (Side s : {Side::South, Side::North}) {
+    // Every seed the player owns: his store, and his row if the round left seeds on it (it does not
+    // under leftovers=owner, but a split of the other kind might).
+    int left = end.pits[static_cast<std::size_t>(storePit(s))];
+    for (int h = 1; h <= n_; ++h) left += end.pits[static_cast<std::size_t>(housePit(s, h))];
+    int filled = 0;
+    for (int h = 1; h <= n_; ++h) {
+      const int pit = housePit(s, h);
+      if (left >= rules_.seeds) {
+        pos.pits[static_cast<std::size_t>(pit)] = static_cast<Seeds>(rules_.seeds);
+        left -= rules_.seeds;
+        ++filled;
+      } else {
+        pos.burnt |= 1U << pit;
+      }
+    }
+    if (filled == 0) return std::nullopt;
+    pos.pits[static_cast<std::size_t>(storePit(s))] = static_cast<Seeds>(left);
+  }
+  pos.toMove = first;
+  return pos;
+}
+
 bool Board::feeds(const Position& pos, int house) const {
   const int pit = housePit(pos.toMove, house);
   if (pos.pits[static_cast<std::size_t>(pit)] == 0 || castleOwnerOf(pos, pit) >= 0) return false;
@@ -161,10 +186,12 @@ Outcome Board::outcome(const Position& pos) const {
 
 namespace {
 
-std::string castleText(const Board& board, std::int8_t pit) {
-  if (pit == kNoCastle) return "-";
+// "s3", "n7": a house pit as position strings name it.
+std::string houseText(const Board& board, int pit) {
   return std::string(1, board.ownerOf(pit) == Side::South ? 's' : 'n') + std::to_string(board.houseNumber(pit));
 }
+
+std::string castleText(const Board& board, std::int8_t pit) { return pit == kNoCastle ? "-" : houseText(board, pit); }
 
 std::vector<std::string_view> splitOn(std::string_view text, char sep) {
   std::vector<std::string_view> parts;
@@ -186,6 +213,32 @@ Result<int> number(std::string_view text, std::string_view what) {
   return v;
 }
 
+// "s6,s7,n7": the houses burnt for the round (rounds=traditional); each empty, no row all burnt.
+Result<std::uint32_t> parseBurnt(const Board& board, const Position& pos, std::string_view list) {
+  std::uint32_t burnt = 0;
+  for (std::string_view item : splitOn(list, ',')) {
+    int h = 0;
+    const char* end = item.data() + item.size();
+    auto [p, ec] = std::from_chars(item.data() + (item.empty() ? 0 : 1), end, h);
+    if (item.size() < 2 || (item[0] != 's' && item[0] != 'n') || ec != std::errc() || p != end || h < 1 ||
+        h > board.houses()) {
+      return fail("burnt house '" + std::string(item) + "' must be s1..s" + std::to_string(board.houses()) +
+                  " or n1..n" + std::to_string(board.houses()));
+    }
+    const int pit = board.housePit(item[0] == 's' ? Side::South : Side::North, h);
+    if (pos.pits[static_cast<std::size_t>(pit)] != 0) {
+      return fail("burnt house " + std::string(item) + " holds seeds: a burnt house is empty");
+    }
+    burnt |= 1U << pit;
+  }
+  for (Side s : {Side::South, Side::North}) {
+    std::uint32_t row = 0;
+    for (int h = 1; h <= board.houses(); ++h) row |= 1U << board.housePit(s, h);
+    if ((burnt & row) == row) return fail("every house of a row is burnt: that player has lost the match, no round is played");
+  }
+  return burnt;
+}
+
 }  // namespace
 
 std::string Board::toString(const Position& pos) const {
@@ -201,17 +254,31 @@ std::string Board::toString(const Position& pos) const {
   out += '/';
   out += pos.over ? '-' : sideLetter(pos.toMove);
   if (rules_.castle) out += "/castle=" + castleText(*this, pos.castle[0]) + ',' + castleText(*this, pos.castle[1]);
+  if (pos.burnt != 0) {
+    std::string burnt;
+    for (int pit = 0; pit < rules_.ringSize(); ++pit) {
+      if (isBurnt(pos, pit)) burnt += (burnt.empty() ? "" : ",") + houseText(*this, pit);
+    }
+    out += "/burnt=" + burnt;
+  }
   return out;
 }
 
 Result<Position> parsePositionFor(const Board& board, std::string_view fields) {
   const Rules& rules = board.rules();
-  const auto parts = splitOn(fields, '/');
+  auto parts = splitOn(fields, '/');
+  // rounds=traditional: a last field "burnt=s7,n6,n7" names the houses burnt for the round.
+  const bool rounds = rules.rounds == Rounds::Traditional;
+  std::optional<std::string_view> burntList;
+  if (rounds && parts.size() > 4 && parts.back().substr(0, 6) == "burnt=") {
+    burntList = parts.back().substr(6);
+    parts.pop_back();
+  }
   const std::size_t want = rules.castle ? 5 : 4;
   if (parts.size() != want && !(rules.castle && parts.size() == 4)) {
     return fail("a position has " + std::to_string(want) +
                 " fields after the rules: south houses/north houses/stores/to move" +
-                (rules.castle ? "/castle=S,N" : ""));
+                (rules.castle ? "/castle=S,N" : "") + (rounds ? ", then burnt=<houses> if any" : ""));
   }
   Position pos;
   for (Side s : {Side::South, Side::North}) {
@@ -258,6 +325,11 @@ Result<Position> parsePositionFor(const Board& board, std::string_view fields) {
       }
       pos.castle[static_cast<std::size_t>(index(s))] = static_cast<std::int8_t>(board.housePit(other(s), h));
     }
+  }
+  if (burntList) {
+    auto burnt = parseBurnt(board, pos, *burntList);
+    if (!burnt) return tl::unexpected(burnt.error());
+    pos.burnt = *burnt;
   }
   const int total = board.seedCount(pos);
   if (total != rules.totalSeeds()) {

@@ -4,6 +4,7 @@
 // (TraceRecorder) run the very same code. Moves are house numbers 1..N of the player to move.
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -40,6 +41,11 @@ class Board {
   // The start of a game (or set) with `first` to move.
   [[nodiscard]] Position start(Side first) const;
   [[nodiscard]] Position start() const { return start(firstPlayer()); }
+  // rounds=traditional: the start of the round after the finished round `end`, `first` to move:
+  // each player refills his houses from his seeds, rules().seeds a house from house 1 on; the houses
+  // he cannot fill are burnt; the rest stays in his store. nullopt when a player cannot fill one house.
+  [[nodiscard]] std::optional<Position> nextRound(const Position& end, Side first) const;
+  [[nodiscard]] static bool isBurnt(const Position& pos, int pit) { return ((pos.burnt >> pit) & 1U) != 0; }
   [[nodiscard]] Side firstPlayer() const { return rules_.first == FirstPlayer::South ? Side::South : Side::North; }
 
   // Bit h-1 set for each legal house h of the player to move (0 when the game is over).

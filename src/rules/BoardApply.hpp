@@ -3,6 +3,8 @@
 // A move is three phases: sow (with relays), capture where the last seed fell, then decide the turn
 // and the end of the game. Each phase reports what a player sees to the sink, in order.
 
+#include <bit>
+
 #include "rules/Board.hpp"
 
 namespace semis {
@@ -27,14 +29,17 @@ int Board::sow(Position& pos, int origin, Side mover, const Sink& sink, bool& re
     dropAt(pos, origin, sink);  // Mangala: the first stone goes back into the house it came from
     --seeds;
   }
-  // A lap is one pass over every pit the mover sows into: 2N+1 with a store, 2N without.
-  const long lapPits = 2L * n_ + (rules_.stores && rules_.sowOwnStore ? 1 : 0);
+  // A lap is one pass over every pit the mover sows into: 2N+1 with a store, 2N without, less the
+  // burnt houses (rounds=traditional), which no seed ever enters.
+  const long lapPits = 2L * n_ + (rules_.stores && rules_.sowOwnStore ? 1 : 0) - std::popcount(pos.burnt);
   const long dropLimit = rules_.relayLimit * lapPits;
   long drops = 0;
   for (;;) {
     while (seeds > 0) {
-      cur = next[static_cast<std::size_t>(cur)];
-      if (rules_.skipOrigin && cur == origin) cur = next[static_cast<std::size_t>(cur)];
+      // A round never burns every house of a row, so a pit to sow into is always found.
+      do {
+        cur = next[static_cast<std::size_t>(cur)];
+      } while (isBurnt(pos, cur) || (rules_.skipOrigin && cur == origin));
       dropAt(pos, cur, sink);
       --seeds;
       ++drops;

@@ -6,7 +6,8 @@ namespace semis {
 
 Game::Game(const Rules& rules)
     : board_(rules),
-      setCount_(rules.sets),
+      // A traditional match of rounds ends when a player cannot fill a house, or after kMaxRounds.
+      setCount_(rules.rounds == Rounds::Traditional ? kMaxRounds : rules.sets),
       initial_(board_.start()),
       setStart_(initial_),
       pos_(initial_),
@@ -32,6 +33,7 @@ std::string Game::key(const Position& pos) const {
   k += static_cast<char>(pos.toMove);
   k += static_cast<char>(pos.castle[0]);
   k += static_cast<char>(pos.castle[1]);
+  for (int shift = 0; shift < 32; shift += 8) k += static_cast<char>((pos.burnt >> shift) & 0xFFU);
   return k;
 }
 
@@ -87,7 +89,17 @@ void Game::endSet(bool agreed) {
   if (over()) return;
   // The next set starts afresh; the first player alternates between sets unless the rules say not.
   if (board_.rules().alternateFirst) setFirst_ = other(setFirst_);
-  setStart_ = board_.start(setFirst_);
+  if (board_.rules().rounds == Rounds::Traditional) {
+    // The next round starts from the seeds each player won; one who cannot fill a house has lost.
+    const std::optional<Position> next = board_.nextRound(pos_, setFirst_);
+    if (!next) {
+      lastRound_ = true;
+      return;
+    }
+    setStart_ = *next;
+  } else {
+    setStart_ = board_.start(setFirst_);
+  }
   pos_ = setStart_;
   seen_.clear();
   seen_[key(pos_)] = 1;
@@ -131,6 +143,9 @@ std::array<int, 2> Game::doubledPoints() const {
 
 std::optional<Winner> Game::matchWinner() const {
   if (!over()) return std::nullopt;
+  // Rounds: the last round's winner holds more seeds; he wins the match, whether the loser could
+  // not fill a house or the last round allowed was played (docs/rules.md, `congkak`).
+  if (board_.rules().rounds == Rounds::Traditional) return sets_.back().outcome.winner;
   const auto p = doubledPoints();
   return p[0] > p[1] ? Winner::South : p[1] > p[0] ? Winner::North : Winner::Draw;
 }

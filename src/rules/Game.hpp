@@ -43,7 +43,8 @@ class Game {
   [[nodiscard]] const std::vector<SetResult>& setResults() const { return sets_; }
   [[nodiscard]] int currentSet() const { return static_cast<int>(sets_.size()) + (over() ? 0 : 1); }
   [[nodiscard]] int setCount() const { return setCount_; }
-  [[nodiscard]] bool over() const { return static_cast<int>(sets_.size()) == setCount_; }
+  // The match is over: every set played, or (rounds=traditional) a player could not fill one house.
+  [[nodiscard]] bool over() const { return lastRound_ || static_cast<int>(sets_.size()) == setCount_; }
   [[nodiscard]] bool swapped() const { return swapped_; }
   [[nodiscard]] int idleTurns() const { return idle_; }
 
@@ -57,6 +58,7 @@ class Game {
 
   // Match points of each side, doubled so a drawn set counts 1 (0.5 point) in integers.
   [[nodiscard]] std::array<int, 2> doubledPoints() const;
+  // The match's winner once over: more points, or (rounds=traditional) the last round's winner.
   [[nodiscard]] std::optional<Winner> matchWinner() const;
 
  private:
@@ -73,6 +75,7 @@ class Game {
   std::unordered_map<std::string, int> seen_;  // positions of the current set (exact keys), for repetition
   int idle_ = 0;                               // turns in a row without a capture
   bool swapped_ = false;
+  bool lastRound_ = false;  // rounds=traditional: a player cannot fill a house, no round follows
   Side setFirst_;
 };
 

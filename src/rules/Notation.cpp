@@ -21,6 +21,8 @@ std::string points(int doubled) { return std::to_string(doubled / 2) + (doubled 
 std::string matchResult(const Game& game, const std::string& adjudicated) {
   if (!game.over()) return adjudicated.empty() ? "*" : adjudicated;
   if (game.setCount() == 1) return resultToken(game.setResults().front().outcome);
+  // Rounds are not scored in points: the match goes to the last round's winner.
+  if (game.rules().rounds == Rounds::Traditional) return resultToken(game.setResults().back().outcome);
   const auto p = game.doubledPoints();
   return points(p[0]) + "-" + points(p[1]);
 }

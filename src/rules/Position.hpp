@@ -16,6 +16,7 @@ constexpr char sideLetter(Side s) { return s == Side::South ? 'S' : 'N'; }
 
 inline constexpr int kMaxPits = 2 * kMaxHouses + 2;
 inline constexpr std::int8_t kNoCastle = -1;
+static_assert(kMaxPits <= 32, "Position::burnt holds a bit per pit");
 
 // The seeds in one pit: up to kMaxTotalSeeds, more than a byte holds.
 using Seeds = std::uint16_t;
@@ -30,6 +31,9 @@ struct Position {
   bool over = false;
   // The pit of the castle each side owns (on the opponent's row), or kNoCastle.
   std::array<std::int8_t, 2> castle{kNoCastle, kNoCastle};
+  // Bit p set: ring pit p is a house burnt for this round (rounds=traditional): it stays empty, no
+  // seed is sown into it and it is never played. Part of the position so every layer carries it.
+  std::uint32_t burnt = 0;
 
   friend bool operator==(const Position&, const Position&) = default;
 };

@@ -117,6 +117,10 @@ const std::vector<Option>& options() {
                   "a split shares the seeds left equally, or gives each player his own row"),
       enumOpt("first", &Rules::first, {"south", "north"}, "who moves first"),
       enumOpt("direction", &Rules::direction, {"ccw", "cw"}, "drawn sowing direction (cw: stores on the left)"),
+      // Last in the table: a late option's key mixes in its place, and the others keep theirs.
+      lateEnumOpt("rounds", &Rules::rounds, {"single", "traditional"},
+                  "one round, or rounds refilled from the stores (houses that cannot be filled are burnt) "
+                  "until a player cannot fill one house"),
   };
   return table;
 }
@@ -300,6 +304,9 @@ Result<Rules> parseRules(std::string_view text) {
     o->set(rules, *v);
     if (next == std::string_view::npos) break;
     rest = rest.substr(next + 1);
+  }
+  if (rules.rounds == Rounds::Traditional && rules.sets != 1) {
+    return fail("rounds=traditional plays rounds until a player cannot fill a house: it takes sets=1");
   }
   return rules;
 }

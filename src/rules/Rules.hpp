@@ -43,6 +43,12 @@ enum class Unfed : std::uint8_t { Starved, Owner };
 // A split (agreed, repetition, no-capture limit): the seeds left shared equally, or each player
 // takes the seeds on his own row (Oware's endless cycle).
 enum class SplitRule : std::uint8_t { Equal, Own };
+// Congkak's match: a single round, or the traditional rounds: each round after the first refills the
+// houses from each player's store, `seeds` a house from his house 1 on; the houses he cannot fill are
+// burnt for that round; the match ends when a player cannot fill one house (docs/rules.md, `congkak`).
+enum class Rounds : std::uint8_t { Single, Traditional };
+// The most rounds a traditional match plays (a visitor's match is bounded); then the seeds decide.
+inline constexpr int kMaxRounds = 9;
 
 // chain_values: bit v set means a house holding v seeds is taken; counts 1..kMaxChainValue.
 inline constexpr int kMaxChainValue = 30;
@@ -89,6 +95,7 @@ struct Rules {
   SplitRule split = SplitRule::Equal;
   FirstPlayer first = FirstPlayer::South;
   Direction direction = Direction::Ccw;
+  Rounds rounds = Rounds::Single;
 
   [[nodiscard]] int totalSeeds() const { return 2 * houses * seeds; }
   [[nodiscard]] int ringSize() const { return 2 * houses + 2; }

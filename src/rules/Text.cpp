@@ -10,6 +10,8 @@ namespace {
 int digitsFor(const Board& board) { return board.rules().totalSeeds() >= 100 ? 3 : 2; }
 
 std::string cell(const Position& pos, int pit, int digits) {
+  // A house burnt for the round (rounds=traditional) is out of play: dashes, not a count.
+  if (Board::isBurnt(pos, pit)) return "[" + std::string(static_cast<std::size_t>(digits), '-') + "]";
   char buf[16];
   const bool castle = pos.castle[0] == pit || pos.castle[1] == pit;
   std::snprintf(buf, sizeof buf, castle ? "{%*d}" : "[%*d]", digits, pos.pits[static_cast<std::size_t>(pit)]);

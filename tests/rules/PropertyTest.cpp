@@ -187,6 +187,12 @@ TEST(Property, Congkak) { EXPECT_EQ(randomGames("congkak", 60, 11).games, 60); }
 TEST(Property, CongkakShortRelays) {
   EXPECT_EQ(randomGames("congkak,relay_limit=1,capture=standard,end=on_turn", 60, 12).games, 60);
 }
+// Whole matches of rounds: every round's refill and burnt houses through the same checks (seeds
+// conserved, traces replayed, position strings and records read back).
+TEST(Property, CongkakTraditionalRounds) {
+  EXPECT_EQ(randomGames("congkak,rounds=traditional", 30, 13).games, 30);
+  EXPECT_EQ(randomGames("congkak,houses=4,seeds=3,rounds=traditional,relay_limit=2", 30, 14).games, 30);
+}
 
 }  // namespace
 }  // namespace semis

@@ -38,6 +38,7 @@ export class BoardView {
   private readonly n: number;
   private pits: number[];
   private castles: (number | null)[] = [null, null];
+  private burnt = new Set<number>();  // houses burnt for the round (Congkak's traditional rounds)
   private readonly cells: HTMLElement[] = [];
   private readonly overlay: HTMLElement;
   private legal = new Set<number>();
@@ -259,6 +260,7 @@ export class BoardView {
     this.pits[n] = pos.stores[0];
     this.pits[2 * n + 1] = pos.stores[1];
     this.castles = (pos.castle ?? [null, null]).map((c) => castlePit(c, n));
+    this.burnt = new Set(pos.burnt ?? []);
     for (let pit = 0; pit < this.pits.length; ++pit) this.draw(pit);
   }
 
@@ -298,6 +300,7 @@ export class BoardView {
     // Each side's castle in its own colour (style.css), and its owner in the label.
     cell.classList.toggle('castle-S', owner === 0);
     cell.classList.toggle('castle-N', owner === 1);
+    cell.classList.toggle('burnt', this.burnt.has(pit));
     if (this.isStore(pit)) {
       (cell.querySelector('.store-name') as HTMLElement).textContent = this.opt.names[this.side(pit)];
     }
@@ -312,6 +315,7 @@ export class BoardView {
     else text = t('houseLabel', { owner, n: this.houseNumber(pit), count }) + (this.playable(pit) ? t('legalSuffix') : '') + (pit === this.hintPit ? t('hintSuggested') : '');
     const castleOwner = this.castles.findIndex((c) => c === pit);
     if (castleOwner >= 0) text += t('castleSuffix', { owner: this.opt.names[castleOwner === 0 ? 'S' : 'N'] });
+    if (this.burnt.has(pit)) text += t('burntSuffix');
     this.cells[pit].setAttribute('aria-label', text);
   }
 
@@ -457,7 +461,8 @@ export class BoardView {
             await this.wait(step);
             break;
           case 'game_end':
-            this.banner(t(setOnly ? 'setEnd' : 'gameEnd'), 'end');
+            // A match of rounds (its positions list burnt houses) says "round", not "set".
+            this.banner(t(setOnly ? (final.burnt ? 'roundEnd' : 'setEnd') : 'gameEnd'), 'end');
             break;
           default:
             break;

@@ -111,7 +111,7 @@ export class LocalGame {
   }
 }
 
-// The board fields of a position string ("4,4,.../4,4,.../0,0/S[/castle=n3,-]"), as
+// The board fields of a position string ("4,4,.../4,4,.../0,0/S[/castle=n3,-][/burnt=n7]"), as
 // parsePositionFor reads them.
 export function positionFields(pos: WirePosition): string {
   const n = pos.houses.length / 2;
@@ -121,6 +121,7 @@ export function positionFields(pos: WirePosition): string {
   if (pos.castle && pos.castle.some((c) => c !== null && c !== '-')) {
     out += '/castle=' + pos.castle.map((c) => castleText(c, n)).join(',');
   }
+  if (pos.burnt && pos.burnt.length > 0) out += '/burnt=' + pos.burnt.map((p) => castleText(p, n)).join(',');
   return out;
 }
 

@@ -18,6 +18,7 @@ import { setSound, soundOn } from './sound';
 import { ts } from './study-words';
 import { boardLegend, confirmButton, localGameButtons, matchOverText, setOverText, setResultOf } from './game-extras';
 import type { GameSource, SourcePage } from './game-source';
+import { isRoundsMatch, roundOverText, roundStatus, roundsOverText } from './rounds';
 import type { HintAnswer } from './hints';
 
 let activePage: GamePage | null = null;
@@ -273,8 +274,9 @@ export class GamePage implements SourcePage {
   // Between two sets: the set's result and the match points over its last position, until the
   // player goes on (or a few seconds pass).
   setInterlude(k: number, end: WirePosition, next: GameState): Promise<void> {
-    const text = setOverText(k, setResultOf(end), this.names(), next.points);
-    const go = el('button', { type: 'button', class: 'next-set' }, t('nextSet')) as HTMLButtonElement;
+    const rounds = isRoundsMatch(next);
+    const text = rounds ? roundOverText(k, setResultOf(end), next, this.names()) : setOverText(k, setResultOf(end), this.names(), next.points);
+    const go = el('button', { type: 'button', class: 'next-set' }, t(rounds ? 'nextRound' : 'nextSet')) as HTMLButtonElement;
     this.setOverEl.replaceChildren(el('p', {}, text), go);
     this.setOverEl.hidden = false;
     go.focus();
@@ -346,7 +348,7 @@ export class GamePage implements SourcePage {
     this.drawClocks();
     // Whose turn, or the result.
     if (s.status === 'over' && s.result) {
-      const text = (s.sets ?? 1) > 1 ? matchOverText(s, names) : resultText(s.result, names, this.you);
+      const text = isRoundsMatch(s) ? roundsOverText(s, names) : (s.sets ?? 1) > 1 ? matchOverText(s, names) : resultText(s.result, names, this.you);
       this.status.textContent = t('resultLine', { text });
       this.status.className = 'status over';
     } else if (s.status === 'waiting') {
@@ -357,7 +359,8 @@ export class GamePage implements SourcePage {
       this.status.className = `status turn-${toMove}`;
     }
     if (this.you === 'spectator') this.status.textContent += ` — ${t('spectator')}`;
-    if ((s.sets ?? 1) > 1 && s.status !== 'over') this.status.textContent += ` · ${t('set', { k: s.set ?? 1, n: s.sets ?? 1 })} · ${t('points', { a: s.points?.[0] ?? 0, b: s.points?.[1] ?? 0 })}`;
+    if (isRoundsMatch(s) && s.status !== 'over') this.status.textContent += ` · ${roundStatus(s, names)}`;
+    else if ((s.sets ?? 1) > 1 && s.status !== 'over') this.status.textContent += ` · ${t('set', { k: s.set ?? 1, n: s.sets ?? 1 })} · ${t('points', { a: s.points?.[0] ?? 0, b: s.points?.[1] ?? 0 })}`;
     // The share link while the friend has not come.
     if (s.status === 'waiting' && this.source?.kind === 'server') {
       const link = `${location.origin}/g/${s.id ?? ''}`;

@@ -15,6 +15,8 @@ export interface WirePosition {
   stores: number[];
   to_move: SideLetter | null;
   castle?: (number | string | null)[];
+  // Congkak's traditional rounds: the ring pits of the houses burnt for this round (absent otherwise).
+  burnt?: number[];
 }
 
 export interface MoveEvent {
