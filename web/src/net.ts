@@ -53,6 +53,11 @@ export class Connection {
   private nextId = 1;
   // Move ids are unique across reloads: the server remembers ids it has played (idempotent resends).
   private readonly nonce = Math.random().toString(36).slice(2, 10);
+  // The last move sent and not yet answered. A socket can die with it unread (its server killed,
+  // the network cut) while the page still thought it open: it is sent again, same id and `after`,
+  // on the next connection, after the join. Played already, it is answered `stale` with its event;
+  // otherwise it is played once. Either way its answer clears it.
+  private unanswered: { id: string; house: number; after: number; resent: boolean } | null = null;
 
   constructor(
     readonly game: string,
@@ -70,6 +75,11 @@ export class Connection {
       this.retry = 300;
       this.lastPong = Date.now();
       this.join();
+      if (this.unanswered) {
+        const m = this.unanswered;
+        m.resent = true;
+        this.send({ type: 'move', game: this.game, id: m.id, house: m.house, after: m.after });
+      }
       this.h.status(true);
       clearInterval(this.pingTimer);
       this.pingTimer = window.setInterval(() => this.ping(), 10000);
@@ -132,13 +142,21 @@ export class Connection {
         break;
       }
       case 'ack':
+        if (this.unanswered?.id === String(msg.id)) this.unanswered = null;
         this.h.ack(String(msg.id), Number(msg.n));
         break;
-      case 'error':
+      case 'error': {
         // A refused move may mean this page is behind: ask for what it missed.
         if (msg.code === 'stale' || msg.code === 'not_your_turn' || msg.code === 'illegal_move') this.join();
-        this.h.error(String(msg.code), String(msg.message ?? ''), msg.id === undefined || msg.id === null ? undefined : String(msg.id));
+        const id = msg.id === undefined || msg.id === null ? undefined : String(msg.id);
+        const answered = id !== undefined && this.unanswered?.id === id ? this.unanswered : null;
+        if (answered) this.unanswered = null;
+        // A move sent again is refused when the first one was played, or the game went on without
+        // it: the join above brings what happened; there is nothing to tell the player.
+        if (answered?.resent) break;
+        this.h.error(String(msg.code), String(msg.message ?? ''), id);
         break;
+      }
       case 'pong':
         this.lastPong = Date.now();
         break;
@@ -168,7 +186,9 @@ export class Connection {
 
   move(house: number): string | null {
     const id = `${this.nonce}-${this.nextId++}`;
-    return this.send({ type: 'move', game: this.game, id, house, after: this.lastEvent }) ? id : null;
+    if (!this.send({ type: 'move', game: this.game, id, house, after: this.lastEvent })) return null;
+    this.unanswered = { id, house, after: this.lastEvent, resent: false };
+    return id;
   }
 
   // For tests and the "offline" switch: drop the socket as a network failure would.

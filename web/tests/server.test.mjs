@@ -264,6 +264,51 @@ test('the server restarts mid-game: both players reconnect by themselves and pla
   await b.context.close();
 });
 
+test('a move whose connection dies before the server reads it is sent again on the next one and played once', async () => {
+  const a = await newPage(browser);
+  const b = await newPage(browser);
+  // Page a's socket loses its first move and dies with it, as when its server is killed while the
+  // page still thinks the connection open; its next sockets pass everything.
+  let lost = 0;
+  await a.page.routeWebSocket(/\/ws$/, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((m) => {
+      if (lost === 0 && JSON.parse(String(m)).type === 'move') {
+        lost += 1;
+        server.close();
+        ws.close({ code: 1011 });
+        return;
+      }
+      server.send(m);
+    });
+    server.onMessage((m) => ws.send(m));
+  });
+  await chooseKalah(a.page, 6, 4);
+  await a.page.selectOption('#side', 'S');
+  await a.page.click('.mode.friend');
+  await a.page.waitForSelector('.share:not([hidden]) input.link');
+  const link = await a.page.inputValue('.share input.link');
+  await b.page.goto(link);
+  await b.page.waitForSelector('.board .house');
+  await a.page.waitForSelector('.house.legal');
+  await a.page.click('.house.legal[data-house="1"]');
+  // One click: the move is in the record, once, and both pages show it.
+  await until('the move in the record', async () => (await serverState(gameId(link))).plies.length === 1, 15000);
+  assert.equal(lost, 1, 'the first send was lost');
+  for (const p of [a.page, b.page]) await p.waitForFunction(() => document.body.dataset.plies === '1', null, { timeout: 10000 });
+  await b.page.waitForSelector('.house.legal');
+  const played = await serverState(gameId(link));
+  assert.equal(played.plies.length, 1);
+  assert.equal(played.plies[0].move, 1);
+  for (const p of [a.page, b.page]) {
+    await idle(p);
+    assert.deepEqual(await counts(p), pitsOf(played));
+    assert.deepEqual(p.errors, []);
+  }
+  await a.context.close();
+  await b.context.close();
+});
+
 // The clocks each page shows, in milliseconds (data-ms) and as text.
 async function shownClocks(page) {
   return page.evaluate(() => {
