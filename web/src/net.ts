@@ -54,9 +54,10 @@ export class Connection {
   // Move ids are unique across reloads: the server remembers ids it has played (idempotent resends).
   private readonly nonce = Math.random().toString(36).slice(2, 10);
   // The last move sent and not yet answered. A socket can die with it unread (its server killed,
-  // the network cut) while the page still thought it open: it is sent again, same id and `after`,
-  // on the next connection, after the join. Played already, it is answered `stale` with its event;
-  // otherwise it is played once. Either way its answer clears it.
+  // the network cut) while the page still thought it open, or be closing already when the player
+  // clicks: the move is sent (again), same id and `after`, on the next connection, after the join.
+  // Played already, it is answered `stale` with its event; otherwise it is played once. Either
+  // way its answer clears it.
   private unanswered: { id: string; house: number; after: number; resent: boolean } | null = null;
 
   constructor(
@@ -185,9 +186,11 @@ export class Connection {
   }
 
   move(house: number): string | null {
+    if (this.closed) return null;
     const id = `${this.nonce}-${this.nextId++}`;
-    if (!this.send({ type: 'move', game: this.game, id, house, after: this.lastEvent })) return null;
-    this.unanswered = { id, house, after: this.lastEvent, resent: false };
+    // A click while the socket is closing or reconnecting is not dropped: it goes after the join.
+    const sent = this.send({ type: 'move', game: this.game, id, house, after: this.lastEvent });
+    this.unanswered = { id, house, after: this.lastEvent, resent: !sent };
     return id;
   }
 

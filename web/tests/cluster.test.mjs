@@ -54,7 +54,8 @@ test('killing any one instance mid-game loses no move: both browsers play on', a
     } catch (e) {
       // What each side had then: the pages' plies and the record's.
       const record = (await stateAt(cluster.url, id)).plies.length;
-      e.message += ` (pages show ${await plies(a.page)} and ${await plies(b.page)}, the record has ${record}, the mover was ${mover === a.page ? 'a' : 'b'})`;
+      const last = (f) => JSON.stringify(f.slice(-6).map((x) => (x.type === 'error' ? `error ${x.code} ${x.message}` : x.type)));
+      e.message += ` (pages show ${await plies(a.page)} and ${await plies(b.page)}, the record has ${record}, the mover was ${mover === a.page ? 'a' : 'b'}; a's last frames ${last(frames[0])}, b's ${last(frames[1])})`;
       throw e;
     }
   };

@@ -309,6 +309,35 @@ test('a move whose connection dies before the server reads it is sent again on t
   await b.context.close();
 });
 
+test('a click while the connection is closing is played once the page has reconnected', async () => {
+  const a = await newPage(browser);
+  const b = await newPage(browser);
+  const link = await shareFriendGame(a.page, site.url, 6, 4);
+  await b.page.goto(link);
+  await b.page.waitForSelector('.board .house');
+  await a.page.waitForSelector('.house.legal');
+  await idle(a.page);
+  // The socket starts closing (as when its server has just gone) and the player clicks before the
+  // page has noticed.
+  await a.page.evaluate(() => {
+    window.semisConnection.drop();
+    document.querySelector('.house.legal[data-house="1"]').click();
+  });
+  await until('the move in the record', async () => (await serverState(gameId(link))).plies.length === 1, 15000);
+  for (const p of [a.page, b.page]) await p.waitForFunction(() => document.body.dataset.plies === '1', null, { timeout: 10000 });
+  const played = await serverState(gameId(link));
+  assert.equal(played.plies.length, 1);
+  assert.equal(played.plies[0].move, 1);
+  await b.page.waitForSelector('.house.legal');
+  for (const p of [a.page, b.page]) {
+    await idle(p);
+    assert.deepEqual(await counts(p), pitsOf(played));
+    assert.deepEqual(p.errors, []);
+  }
+  await a.context.close();
+  await b.context.close();
+});
+
 // The clocks each page shows, in milliseconds (data-ms) and as text.
 async function shownClocks(page) {
   return page.evaluate(() => {
