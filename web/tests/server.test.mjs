@@ -264,6 +264,24 @@ test('the server restarts mid-game: both players reconnect by themselves and pla
   await b.context.close();
 });
 
+// One click on South's house 1 of game `id`: the move is in the record, once, both pages show it,
+// North may move, and nothing went wrong on either page (which are closed).
+async function playedOnceAndShown(a, b, id) {
+  await until('the move in the record', async () => (await serverState(id)).plies.length === 1, 15000);
+  for (const p of [a.page, b.page]) await p.waitForFunction(() => document.body.dataset.plies === '1', null, { timeout: 10000 });
+  await b.page.waitForSelector('.house.legal');
+  const played = await serverState(id);
+  assert.equal(played.plies.length, 1);
+  assert.equal(played.plies[0].move, 1);
+  for (const p of [a.page, b.page]) {
+    await idle(p);
+    assert.deepEqual(await counts(p), pitsOf(played));
+    assert.deepEqual(p.errors, []);
+  }
+  await a.context.close();
+  await b.context.close();
+}
+
 test('a move whose connection dies before the server reads it is sent again on the next one and played once', async () => {
   const a = await newPage(browser);
   const b = await newPage(browser);
@@ -283,30 +301,13 @@ test('a move whose connection dies before the server reads it is sent again on t
     });
     server.onMessage((m) => ws.send(m));
   });
-  await chooseKalah(a.page, 6, 4);
-  await a.page.selectOption('#side', 'S');
-  await a.page.click('.mode.friend');
-  await a.page.waitForSelector('.share:not([hidden]) input.link');
-  const link = await a.page.inputValue('.share input.link');
+  const link = await shareFriendGame(a.page, site.url, 6, 4);
   await b.page.goto(link);
   await b.page.waitForSelector('.board .house');
   await a.page.waitForSelector('.house.legal');
   await a.page.click('.house.legal[data-house="1"]');
-  // One click: the move is in the record, once, and both pages show it.
-  await until('the move in the record', async () => (await serverState(gameId(link))).plies.length === 1, 15000);
+  await playedOnceAndShown(a, b, gameId(link));
   assert.equal(lost, 1, 'the first send was lost');
-  for (const p of [a.page, b.page]) await p.waitForFunction(() => document.body.dataset.plies === '1', null, { timeout: 10000 });
-  await b.page.waitForSelector('.house.legal');
-  const played = await serverState(gameId(link));
-  assert.equal(played.plies.length, 1);
-  assert.equal(played.plies[0].move, 1);
-  for (const p of [a.page, b.page]) {
-    await idle(p);
-    assert.deepEqual(await counts(p), pitsOf(played));
-    assert.deepEqual(p.errors, []);
-  }
-  await a.context.close();
-  await b.context.close();
 });
 
 test('a click while the connection is closing is played once the page has reconnected', async () => {
@@ -323,19 +324,7 @@ test('a click while the connection is closing is played once the page has reconn
     window.semisConnection.drop();
     document.querySelector('.house.legal[data-house="1"]').click();
   });
-  await until('the move in the record', async () => (await serverState(gameId(link))).plies.length === 1, 15000);
-  for (const p of [a.page, b.page]) await p.waitForFunction(() => document.body.dataset.plies === '1', null, { timeout: 10000 });
-  const played = await serverState(gameId(link));
-  assert.equal(played.plies.length, 1);
-  assert.equal(played.plies[0].move, 1);
-  await b.page.waitForSelector('.house.legal');
-  for (const p of [a.page, b.page]) {
-    await idle(p);
-    assert.deepEqual(await counts(p), pitsOf(played));
-    assert.deepEqual(p.errors, []);
-  }
-  await a.context.close();
-  await b.context.close();
+  await playedOnceAndShown(a, b, gameId(link));
 });
 
 // The clocks each page shows, in milliseconds (data-ms) and as text.
