@@ -3,12 +3,12 @@
 namespace semis::engine {
 
 // A byte holds any pit of a supported board: 2 * 7 houses * kMaxSeedsPerHouse seeds never carry.
-static_assert(2 * 7 * kMaxSeedsPerHouse <= 255, "FastBoard's bytes would overflow");
+static_assert(2 * FastBoard::kHouses * kMaxSeedsPerHouse <= 255, "FastBoard's bytes would overflow");
 
 bool FastBoard::supports(const Rules& r) {
   // Each row, the mover's with his store, must fit one 8-byte word, and a pit (a byte) must hold
   // every seed of the game without carrying into the next.
-  return r.houses <= 7 && r.totalSeeds() <= 255 && r.stores && r.sowOwnStore && r.sowFrom == SowFrom::Next &&
+  return r.houses <= kHouses && r.totalSeeds() <= 255 && r.stores && r.sowOwnStore && r.sowFrom == SowFrom::Next &&
          !r.skipOrigin && !r.relay && !r.evenCapture && !r.chainCapture && !r.castle && !r.feeding && r.winAt == 0 &&
          r.leftovers == Leftovers::Owner;
 }
@@ -21,12 +21,12 @@ FastBoard::FastBoard(const Rules& rules)
       captureEmpty_(rules.capture == Capture::Empty),
       endImmediate_(rules.end == EndRule::Immediate),
       rowMask_((1ULL << (8 * n_)) - 1),
-      lapMine_(0x0101010101010101ULL >> (8 * (7 - n_))),  // houses and store: the low N+1 bytes
+      lapMine_(0x0101010101010101ULL >> (8 * (kHouses - n_))),  // houses and store: the low N+1 bytes
       lapTheirs_(0x0101010101010101ULL & rowMask_) {
   // The ring of a sowing from the mover's view, as ring positions 0..2N: his houses, his store
   // (position N), the opponent's houses.
-  for (int from = 0; from < kMaxHouses; ++from) {
-    for (int rest = 0; rest <= 2 * kMaxHouses; ++rest) {
+  for (int from = 0; from < kHouses; ++from) {
+    for (int rest = 0; rest <= 2 * kHouses; ++rest) {
       Rest& r = rest_[from][rest];
       r = Rest{0, 0, from};
       if (from >= n_ || rest >= ring_) continue;

@@ -47,6 +47,9 @@ struct FastMove {
 
 class FastBoard {
  public:
+  // The most houses a row has here (a row and its store fill one 8-byte word), fewer than the
+  // rules allow (kMaxHouses): the solver's node frames and the sowing tables are sized by it.
+  static constexpr int kHouses = 7;
   // The rules this kernel plays exactly like semis::Board.
   [[nodiscard]] static bool supports(const Rules& rules);
 
@@ -157,7 +160,7 @@ class FastBoard {
   std::uint64_t rowMask_;  // the low N bytes
   std::uint64_t lapMine_;
   std::uint64_t lapTheirs_;
-  Rest rest_[kMaxHouses][2 * kMaxHouses + 1];
+  Rest rest_[kHouses][2 * kHouses + 1];
   std::uint8_t lapsOf_[256];
 };
 
