@@ -185,12 +185,13 @@ export async function dailyPage(root: HTMLElement, key: string | null, date: str
     if (solved) {
       status.textContent = ts('dailySolved', { result: valueText(answer?.result ?? puzzle.value, true) });
     } else if (wentRound) {
-      status.textContent = ts('dailyWentRound', {move: moves[missedAt]});
+      status.textContent = ts('dailyWentRound', { move: moves[missedAt] });
     } else if (best) {
       status.textContent = ts('dailyFailed', { move, got: valueText(got, true), best: best.house, want: valueText(best.value, true) });
     }
-    const share = solved ? ts('shareSolved', {game: gameName(puzzle.rules), date: puzzle.date, moves: playerMoves}) :
-                           ts('shareFailed', {game: gameName(puzzle.rules), date: puzzle.date, at: missedAt + 1});
+    const share = solved
+      ? ts('shareSolved', { game: gameName(puzzle.rules), date: puzzle.date, moves: playerMoves })
+      : ts('shareFailed', { game: gameName(puzzle.rules), date: puzzle.date, at: missedAt + 1 });
     const copy = el('button', { type: 'button', class: 'share-copy' }, ts('dailyShare'));
     const shareText = el('p', { class: 'share-text' }, share);
     copy.addEventListener('click', () => {

@@ -4,18 +4,15 @@ import { currentLang, format } from './i18n';
 
 const en = {
   daily: 'Daily challenge',
-  dailyIntro:
-      'An endgame the solver has proved. You play {side}; the computer plays perfectly. Here, {goal}: find that play, move by move. Every move that keeps that result is accepted.',
+  dailyIntro: 'An endgame the solver has proved. You play {side}; the computer plays perfectly. Here, {goal}: find that play, move by move. Every move that keeps that result is accepted.',
   goalWin: 'with best play you win by {n:seeds}',
   goalDraw: 'with best play the game is drawn',
   dailyYourTurn: 'Your move.',
   dailyThinking: 'The perfect player answers…',
   dailyChecking: 'Checking your move…',
   dailySolved: 'Solved! You reached the best result: {result}.',
-  dailyFailed:
-      'House {move} gives value away: with it the best you can reach is {got}, where house {best} kept {want}.',
-  dailyWentRound:
-      'Your moves went round in circles: after house {move} the same position came back a third time, so the seeds left were shared out, below the best result. Each move kept the value, but a win must make progress: head for the captures.',
+  dailyFailed: 'House {move} gives value away: with it the best you can reach is {got}, where house {best} kept {want}.',
+  dailyWentRound: 'Your moves went round in circles: after house {move} the same position came back a third time, so the seeds left were shared out, below the best result. Each move kept the value, but a win must make progress: head for the captures.',
   dailyTryAgain: 'Try again',
   dailyRetryNote: 'Only your first attempt of the day counts for your streak.',
   dailyLine: 'The solution, both sides’ moves',
@@ -37,8 +34,7 @@ const en = {
   finalDiff: '{n:+seeds}',
   review: 'Review',
   reviewTitle: 'Review of the game',
-  reviewIntro:
-      'Each move’s value is the final store difference best play reaches after it, for the player who moved. Exact values are proven by the solver; values marked “≈” are the search’s estimate.',
+  reviewIntro: 'Each move’s value is the final store difference best play reaches after it, for the player who moved. Exact values are proven by the solver; values marked “≈” are the search’s estimate.',
   reviewWorking: 'The engine is valuing every move…',
   reviewLost: 'The game was lost at move {n}: {who} played house {move} ({played}) where house {best} kept {kept}.',
   reviewNoTurn: 'No single move lost this game.',
@@ -80,18 +76,15 @@ type StudyKey = keyof typeof en;
 
 const fr: Record<StudyKey, string> = {
   daily: 'Défi du jour',
-  dailyIntro:
-      'Une fin de partie prouvée par le solveur. Vous jouez {side} ; l’ordinateur joue parfaitement. Ici, {goal} : trouvez ce jeu, coup par coup. Tout coup qui garde ce résultat est accepté.',
+  dailyIntro: 'Une fin de partie prouvée par le solveur. Vous jouez {side} ; l’ordinateur joue parfaitement. Ici, {goal} : trouvez ce jeu, coup par coup. Tout coup qui garde ce résultat est accepté.',
   goalWin: 'avec le meilleur jeu, vous l’emportez de {n:seeds}',
   goalDraw: 'avec le meilleur jeu, la partie est nulle',
   dailyYourTurn: 'À vous de jouer.',
   dailyThinking: 'Le joueur parfait répond…',
   dailyChecking: 'Vérification de votre coup…',
   dailySolved: 'Réussi ! Vous avez atteint le meilleur résultat : {result}.',
-  dailyFailed:
-      'La case {move} laisse filer l’avantage : après elle, le mieux possible est {got}, alors que la case {best} gardait {want}.',
-  dailyWentRound:
-      'Vos coups ont tourné en rond : après la case {move}, la même position est revenue une troisième fois et les graines restantes ont été partagées, sous le meilleur résultat. Chaque coup gardait l’avantage, mais pour gagner il faut avancer : allez vers les prises.',
+  dailyFailed: 'La case {move} laisse filer l’avantage : après elle, le mieux possible est {got}, alors que la case {best} gardait {want}.',
+  dailyWentRound: 'Vos coups ont tourné en rond : après la case {move}, la même position est revenue une troisième fois et les graines restantes ont été partagées, sous le meilleur résultat. Chaque coup gardait l’avantage, mais pour gagner il faut avancer : allez vers les prises.',
   dailyTryAgain: 'Réessayer',
   dailyRetryNote: 'Seul votre premier essai du jour compte pour votre série.',
   dailyLine: 'La solution, coups des deux camps',
@@ -113,11 +106,9 @@ const fr: Record<StudyKey, string> = {
   finalDiff: '{n:+seeds}',
   review: 'Bilan',
   reviewTitle: 'Bilan de la partie',
-  reviewIntro:
-      'La valeur d’un coup est l’écart final entre les greniers que le meilleur jeu atteint après lui, pour le joueur qui l’a joué. Les valeurs exactes sont prouvées par le solveur ; celles marquées « ≈ » sont l’estimation de la recherche.',
+  reviewIntro: 'La valeur d’un coup est l’écart final entre les greniers que le meilleur jeu atteint après lui, pour le joueur qui l’a joué. Les valeurs exactes sont prouvées par le solveur ; celles marquées « ≈ » sont l’estimation de la recherche.',
   reviewWorking: 'Le moteur évalue chaque coup…',
-  reviewLost:
-      'La partie s’est perdue au coup {n} : {who} a joué la case {move} ({played}) alors que la case {best} gardait {kept}.',
+  reviewLost: 'La partie s’est perdue au coup {n} : {who} a joué la case {move} ({played}) alors que la case {best} gardait {kept}.',
   reviewNoTurn: 'Aucun coup isolé n’a perdu cette partie.',
   reviewCounts: '{who} : {mistakes:mistakes}, {blunders:blunders}',
   reviewChart: 'La valeur au fil de la partie, pour {who} (au-dessus de la ligne : {who} mène)',
