@@ -15,6 +15,7 @@
 #include "engine/Levels.hpp"
 #include "protocol/GameJson.hpp"
 #include "rules/Notation.hpp"
+#include "study/Daily.hpp"
 #include "study/Review.hpp"
 #include "views/Hints.hpp"
 #include "views/Study.hpp"
@@ -62,6 +63,10 @@ const semis::engine::Egdb* tableFor(const semis::Rules& rules) {
     };
     int k = 1;
     while (k < Egdb::kMaxSeedsLimit && entries(k + 1) <= kTableEntries) ++k;
+    if (auto built = Egdb::build(rules, k, 1)) made = std::make_unique<Egdb>(std::move(*built));
+  } else if (const int k = semis::study::dailyTableSeeds(rules); k > 0) {
+    // Awalé: the retrograde table its daily challenge is judged by (study/Daily.hpp), the same the
+    // server builds, so the page proves the puzzle's values itself (and hints near the end).
     if (auto built = Egdb::build(rules, k, 1)) made = std::make_unique<Egdb>(std::move(*built));
   }
   return (tables[key] = std::move(made)).get();
