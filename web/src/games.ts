@@ -134,7 +134,7 @@ export const games: GameInfo[] = [
         'Dernière graine dans une case déjà garnie, d’un côté ou de l’autre : on reprend tout et on continue (un relais).',
         'Dernière graine dans votre case vide : vous la prenez avec la case opposée. Dans une case adverse vide : votre tour finit.',
         'La partie finit quand un camp n’a plus de graines ; chacun ajoute son côté à son grenier.',
-        'Manches traditionnelles (en option) : après chaque manche, chaque joueur remplit à nouveau ses cases avec les graines de son grenier, sept par case, en partant de la plus éloignée de son grenier ; les cases qu’il ne peut pas remplir sont brûlées, hors jeu pour la manche. On commence chaque manche à tour de rôle ; le match finit quand un joueur ne peut plus remplir une seule case (neuf manches au plus).',
+        'Manches traditionnelles (en option) : après chaque manche, chaque joueur remplit à nouveau ses cases avec les graines de son grenier, sept par case, en partant de la plus éloignée de son grenier ; les cases qu’il ne peut pas remplir sont brûlées, hors jeu pour la manche. Les joueurs commencent les manches à tour de rôle ; le match finit quand un joueur ne peut plus remplir une seule case (neuf manches au plus).',
       ],
     },
     options: ['seeds', 'rounds'],
