@@ -111,7 +111,7 @@ export async function homePage(root: HTMLElement, navigate: (url: string) => voi
 
   // The rules core says whether the options go together (rounds=traditional takes sets=1, values
   // in range): a refused combination is never sent, the buttons wait and the note says why.
-  const refused = () => core.record(`[Rules "${rulesText()}"]\n\n*`).error !== undefined;
+  const refused = () => core.checkRules(rulesText()).error !== undefined;
   const optionsChanged = () => {
     const help = optionsBox.querySelector('#opt-rounds-help');
     if (help) help.textContent = t('roundsHelp', { n: Number(optionValue('seeds')) });
