@@ -179,6 +179,14 @@ const char* sm_new_at(const char* positionText) {
   return answer(Json{{"handle", static_cast<int>(games.size()) - 1}});
 }
 
+// Whether a rules string is one the core plays: {"rules": its canonical form} or {"error"} saying
+// why (the home page's options checked before a game is asked for).
+const char* sm_check_rules(const char* rulesText) {
+  auto rules = semis::parseRules(rulesText);
+  if (!rules) return error(rules.error().message);
+  return answer(Json{{"rules", semis::toString(*rules)}});
+}
+
 // A new game; answers {"handle"} or {"error"} (an unknown preset or a bad option says which).
 const char* sm_new(const char* rulesText) {
   auto rules = semis::parseRules(rulesText);
