@@ -14,6 +14,7 @@
 #include <thread>
 #include <utility>
 
+#include "LoopbackDouble.hpp"
 #include "accounts/Tokens.hpp"
 #include "cluster/Bus.hpp"
 #include "hub/ClusterLink.hpp"
@@ -296,17 +297,12 @@ TEST_F(Cluster, TheLiveListIsTheSameOnEveryInstance) {
 // The loopback bus, keeping the order of its (un)subscriptions and able to run something at the
 // moment an unsubscription is asked, before the bus is told: where another thread of the hub may
 // load the same game again (a visitor opens it).
-class RecordingBus final : public cluster::Bus {
+class RecordingBus final : public LoopbackDouble {
  public:
-  explicit RecordingBus(const std::shared_ptr<cluster::LoopbackHub>& net) : inner_(cluster::makeLoopbackBus(net)) {}
-  void start(cluster::BusHandlers handlers) override { inner_->start(std::move(handlers)); }
-  void stop() override { inner_->stop(); }
-  void publish(const std::string& channel, std::string payload) override {
-    inner_->publish(channel, std::move(payload));
-  }
+  using LoopbackDouble::LoopbackDouble;
   void subscribe(const std::string& channel) override {
     record("+" + channel);
-    inner_->subscribe(channel);
+    inner().subscribe(channel);
   }
   void unsubscribe(const std::string& channel) override {
     std::function<void()> hook;
@@ -316,14 +312,8 @@ class RecordingBus final : public cluster::Bus {
     }
     if (hook) hook();
     record("-" + channel);
-    inner_->unsubscribe(channel);
+    inner().unsubscribe(channel);
   }
-  void send(std::vector<std::string> args) override { inner_->send(std::move(args)); }
-  cluster::BusResult<cluster::Reply> command(const std::vector<std::string>& args) override {
-    return inner_->command(args);
-  }
-  [[nodiscard]] bool connected() const override { return inner_->connected(); }
-  [[nodiscard]] long long dropped() const override { return inner_->dropped(); }
 
   // `hook` runs (once, on the caller's thread) when `channel` is next unsubscribed.
   void onUnsubscribe(const std::string& channel, std::function<void()> hook) {
@@ -345,7 +335,6 @@ class RecordingBus final : public cluster::Bus {
     std::lock_guard lock(mu_);
     log_.push_back(std::move(change));
   }
-  std::unique_ptr<cluster::Bus> inner_;
   std::mutex mu_;
   std::vector<std::string> log_;
   std::string hookChannel_;
