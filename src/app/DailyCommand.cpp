@@ -22,7 +22,8 @@ int dailyCommand(int argc, char** argv) {
   auto day = study::parseDay(args->get("date"));
   if (!day) return complain("daily", day.error().message);
   const auto t0 = std::chrono::steady_clock::now();
-  auto puzzle = study::dailyPuzzle(setup->rules, *day);
+  study::DailyTables tables;
+  auto puzzle = study::dailyPuzzle(setup->rules, *day, {}, tables.find(setup->rules));
   if (!puzzle) return complain("daily", puzzle.error().message, kExitFailure);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const Board board(setup->rules);
@@ -36,7 +37,7 @@ int dailyCommand(int argc, char** argv) {
         return complain("daily", "--attempt takes houses separated by commas");
       }
     }
-    auto a = study::checkAttempt(setup->rules, *puzzle, moves);
+    auto a = study::checkAttempt(setup->rules, *puzzle, moves, tables.find(setup->rules));
     if (!a) return complain("daily", a.error().message);
     if (a->solved) std::printf("solved: %+d\n", a->result);
     else std::printf("move %d gives value away: house %d keeps it\n", a->failedAt + 1, a->bestAtFailure);

@@ -119,7 +119,14 @@ std::string printRecord(const Record& record) {
   if (game.swapped() && !swapShown) moves += " " + std::to_string(++turn) + ". swap";
   // Sets ended by an agreed split after the last move, or finished with no moves at all.
   flushSets(static_cast<int>(game.setResults().size()) + 1);
-  if (!game.over()) moves += " " + matchResult(game, record.adjudicated);
+  if (!game.over()) {
+    // Stopped between two sets (the next begun, no move yet): its `set K` line comes first, or the
+    // parser would read the end of the record as the last set's result.
+    if (!single && game.currentSet() > set && !game.setResults().empty()) {
+      moves += "\nset " + std::to_string(game.currentSet());
+    }
+    moves += " " + matchResult(game, record.adjudicated);
+  }
   // Drop the leading space of each line.
   std::string tidy;
   bool lineStart = true;

@@ -7,6 +7,7 @@
 #include <random>
 
 #include "engine/Levels.hpp"
+#include "rules/Game.hpp"
 
 namespace semis::study {
 
@@ -128,9 +129,45 @@ std::string dayText(long long day) {
   return buf;
 }
 
-// Awalé (repetitions=3) has none yet: the search without an endgame table proves none of its
-// endgames of 10 seeds within minutes (its bare game cycles), see docs/study.md.
-bool hasDaily(const Rules& rules) { return rules.repetitions == 0 && rules.idleLimit == 0; }
+// Awalé's bare game cycles: the search without a table proved none of its 10-seed endgames in
+// minutes, and above a table only those whose every line captures into it (docs/study.md).
+int dailyTableSeeds(const Rules& rules) {
+  const bool cycling = rules.repetitions > 0 && rules.idleLimit == 0;
+  return cycling && engine::Egdb::applies(rules) && engine::Egdb::retrograde(rules) ? 8 : 0;
+}
+
+bool hasDaily(const Rules& rules) {
+  return (rules.repetitions == 0 && rules.idleLimit == 0) || dailyTableSeeds(rules) > 0;
+}
+
+const engine::Egdb* DailyTables::find(const Rules& rules) {
+  const int seeds = dailyTableSeeds(rules);
+  if (seeds == 0) return nullptr;
+  // Held while building: two first requests for the same table build it once, and the build is
+  // a fraction of a second.
+  std::lock_guard lock(mu_);
+  for (const auto& [r, table] : tables_) {
+    if (r == rules) return table.get();
+  }
+  auto built = engine::Egdb::build(rules, seeds, 1);
+  tables_.emplace_back(rules, built ? std::make_unique<engine::Egdb>(std::move(*built)) : nullptr);
+  return tables_.back().second.get();
+}
+
+namespace {
+
+// The table a daily of these rules is judged by, when they need one.
+Result<void> tableFits(const Rules& rules, const engine::Egdb* table) {
+  const int seeds = dailyTableSeeds(rules);
+  if (seeds == 0) return {};
+  if (table == nullptr || !(table->rules() == rules) || table->maxSeeds() < seeds) {
+    return fail("the daily challenge of " + toString(rules) + " is judged by its " + std::to_string(seeds) +
+                "-seed endgame table, which is not built");
+  }
+  return {};
+}
+
+}  // namespace
 
 Result<std::vector<engine::MoveValue>> exactValues(engine::Search& search, const Position& pos) {
   engine::Limits limits;
@@ -144,16 +181,23 @@ Result<std::vector<engine::MoveValue>> exactValues(engine::Search& search, const
   return values;
 }
 
-Result<Puzzle> dailyPuzzle(const Rules& rules, long long day, const std::function<bool(const Position&)>& seen) {
+Result<Puzzle> dailyPuzzle(const Rules& rules, long long day, const std::function<bool(const Position&)>& seen,
+                           const engine::Egdb* table) {
   if (!hasDaily(rules)) return fail("no daily challenge for " + toString(rules) + ": its history rules are not solved");
+  if (auto fits = tableFits(rules, table); !fits) return tl::unexpected(fits.error());
+  const int tableSeeds = dailyTableSeeds(rules);
   const Board board(rules);
   const int total = board.seedCount(board.start());
   engine::Search search(rules, 32);
+  if (tableSeeds > 0) search.setEgdb(table);
   std::mt19937_64 rng(fnv(toString(rules) + '/' + dayText(day)));
   constexpr int kCandidates = 300;
+  constexpr std::size_t kTableLinePlies = 24;
   for (int k = 0; k < kCandidates; ++k) {
     const std::uint64_t seed = rng();
-    std::uniform_int_distribution<int> size(std::max(6, total * 22 / 100), std::max(8, total * 36 / 100));
+    // Judged by a table: within it (a few seeds fewer sometimes, for variety).
+    std::uniform_int_distribution<int> size(tableSeeds > 0 ? tableSeeds - 2 : std::max(6, total * 22 / 100),
+                                            tableSeeds > 0 ? tableSeeds : std::max(8, total * 36 / 100));
     const int target = size(rng);
     const auto pos = generatedEndgame(rules, seed, target);
     if (!pos || std::popcount(board.legalMask(*pos)) < 3 || (seen && seen(*pos))) continue;
@@ -161,8 +205,9 @@ Result<Puzzle> dailyPuzzle(const Rules& rules, long long day, const std::functio
     if (!values) continue;
     const int best = bestOf(*values);
     const int value = valueOf(*values, best);
-    // A win to find (a draw will do after many candidates), and moves that throw it away.
-    if (value < (k < kCandidates / 2 ? 1 : 0) || !givesAway(*values)) continue;
+    // A win to find (a draw will do after many candidates, except where the table's 0 may be its
+    // value of endless play, which a repetition rule splits otherwise), and moves that throw it away.
+    if (value < (k < kCandidates / 2 || tableSeeds > 0 ? 1 : 0) || !givesAway(*values)) continue;
     Puzzle p;
     p.day = day;
     p.position = *pos;
@@ -199,7 +244,9 @@ Result<Puzzle> dailyPuzzle(const Rules& rules, long long day, const std::functio
       }
       here = std::move(*next);
     }
-    if (!ok || p.decisions < 2) continue;
+    // Judged by a table, a best line can wander (the table knows values, not distances): a puzzle
+    // is a few moves, not a long ending.
+    if (!ok || p.decisions < 2 || (tableSeeds > 0 && p.line.size() > kTableLinePlies)) continue;
     // Not the first grab a beginner would make, unless the line asks more of him after it.
     const int greedy = greedyMove(board, *pos);
     const bool greedyIsBest = valueOf(*values, greedy) == value;
@@ -209,15 +256,20 @@ Result<Puzzle> dailyPuzzle(const Rules& rules, long long day, const std::functio
   return fail("no endgame passed the checks");
 }
 
-Result<Attempt> checkAttempt(const Rules& rules, const Puzzle& puzzle, const std::vector<int>& moves) {
+Result<Attempt> checkAttempt(const Rules& rules, const Puzzle& puzzle, const std::vector<int>& moves,
+                             const engine::Egdb* table) {
+  if (auto fits = tableFits(rules, table); !fits) return tl::unexpected(fits.error());
   engine::Search search(rules, 16);
-  const Board& board = search.board();
+  if (dailyTableSeeds(rules) > 0) search.setEgdb(table);
   const Side player = puzzle.position.toMove;
-  Position pos = puzzle.position;
+  Game game(rules, puzzle.position);
   Attempt a;
+  int lastMine = -1;  // the player's last move, and a best move there
+  int bestAtMine = 0;
   for (std::size_t i = 0; i < moves.size(); ++i) {
-    if (pos.over) return fail("move " + std::to_string(i + 1) + " comes after the end of the game");
-    if (!board.isLegal(pos, moves[i])) return fail("move " + std::to_string(i + 1) + " is not legal");
+    const Position& pos = game.position();
+    if (game.over()) return fail("move " + std::to_string(i + 1) + " comes after the end of the game");
+    if (!game.board().isLegal(pos, moves[i])) return fail("move " + std::to_string(i + 1) + " is not legal");
     auto values = exactValues(search, pos);
     if (!values) return tl::unexpected(values.error());
     const int best = bestOf(*values);
@@ -228,12 +280,23 @@ Result<Attempt> checkAttempt(const Rules& rules, const Puzzle& puzzle, const std
       if (i + 1 != moves.size()) return fail("the attempt goes on after the move that gave the value away");
       return a;
     }
-    board.apply(pos, moves[i]);
+    if (pos.toMove == player) {
+      lastMine = static_cast<int>(i);
+      bestAtMine = best;
+    }
+    if (!game.play(moves[i])) return fail("move " + std::to_string(i + 1) + " is not legal");
   }
-  if (!pos.over) return fail("the attempt stops before the end of the game");
-  const Outcome o = board.outcome(pos);
+  if (!game.over()) return fail("the attempt stops before the end of the game");
+  const Outcome o = game.setResults().back().outcome;
+  const int result = player == Side::South ? o.south - o.north : o.north - o.south;
+  // Every move kept the value, yet a repetition split the board below it: the line went round.
+  if (result < puzzle.value) {
+    a.failedAt = lastMine;
+    a.bestAtFailure = bestAtMine;
+    return a;
+  }
   a.solved = true;
-  a.result = player == Side::South ? o.south - o.north : o.north - o.south;
+  a.result = result;
   return a;
 }
 

@@ -80,10 +80,13 @@ Result<study::Puzzle> Study::puzzle(const std::string& key, long long day) {
     row = **stored;
   } else {
     // A position any earlier day was given is passed over (a store that does not answer: also).
-    auto made = study::dailyPuzzle(*rules, day, [&](const Position& pos) {
-      auto given = store_.study().puzzleGiven(key, board.toString(pos));
-      return !given || *given;
-    });
+    auto made = study::dailyPuzzle(
+        *rules, day,
+        [&](const Position& pos) {
+          auto given = store_.study().puzzleGiven(key, board.toString(pos));
+          return !given || *given;
+        },
+        tables_.find(*rules));
     if (!made) return tl::unexpected(made.error());
     auto kept = store_.study().keepPuzzle(store::PuzzleRow{key, day, board.toString(made->position), made->value,
                                                            lineText(made->line), made->decisions, nowMs()});
@@ -167,7 +170,8 @@ StudyAnswer Study::attempt(const std::string& key, long long day, const std::vec
   if (day > today() || day < options_.firstDay) return refuse(ErrorCode::NotFound, "no puzzle that day");
   auto p = puzzle(key, day);
   if (!p) return refuse(ErrorCode::Internal, p.error().message);
-  auto a = study::checkAttempt(*parseRules(key), *p, moves);
+  const Rules rules = *parseRules(key);
+  auto a = study::checkAttempt(rules, *p, moves, tables_.find(rules));
   if (!a) return refuse(ErrorCode::BadAttempt, a.error().message);
   Json j{{"solved", a->solved}, {"value", p->value}, {"line", p->line}, {"recorded", false}};
   if (a->solved)

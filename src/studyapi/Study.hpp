@@ -86,6 +86,7 @@ class Study {
   StudyOptions options_;
   std::mutex mu_;
   std::map<std::pair<std::string, long long>, study::Puzzle> puzzles_;  // bounded: days x games
+  study::DailyTables tables_;                                           // Awalé's daily judge
   std::list<std::shared_ptr<const ReviewedGame>> reviews_;             // newest first
   Buckets jobs_;
   WorkPool work_{1, 16};

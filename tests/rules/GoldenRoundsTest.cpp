@@ -221,6 +221,40 @@ TEST(Rounds, RecordsWriteEachRoundAndTheMatchsWinnerAndReadBack) {
   EXPECT_FALSE(parseRecord(text + "set 3 1. 1\n"));
 }
 
+// A match stopped between two rounds (or sets): the next one has begun, with no move yet. Its
+// `set K` line comes before the record's end, so the `*` or the adjudicated result is not read as
+// the last round's result, and the record reads back.
+TEST(Rounds, ARecordStoppedBetweenRoundsReadsBack) {
+  for (const char* rules : {kSmall, "mangala,houses=3,seeds=2"}) {
+    Game game(*parseRules(rules));
+    while (game.setResults().empty()) {
+      const std::uint32_t mask = game.board().legalMask(game.position());
+      ASSERT_TRUE(game.play(std::countr_zero(mask) + 1));
+    }
+    ASSERT_FALSE(game.over());
+    ASSERT_EQ(game.currentSet(), 2);
+    for (const char* adjudicated : {"", "1-0"}) {
+      const std::string text = printRecord(Record{{}, game, adjudicated});
+      const std::string end = std::string("\nset 2 ") + (*adjudicated != '\0' ? adjudicated : "*") + "\n";
+      EXPECT_EQ(text.substr(text.size() - end.size()), end) << text;
+      auto back = parseRecord(text);
+      ASSERT_TRUE(back) << back.error().message << "\n" << text;
+      EXPECT_EQ(printRecord(*back), text);
+      EXPECT_EQ(back->game.position(), game.position());
+      EXPECT_EQ(back->game.currentSet(), 2);
+    }
+  }
+  // The record of round 1 of kSmall, as the page and the server print it.
+  Game game(*parseRules(kSmall));
+  for (int h : {1, 1, 1, 3}) ASSERT_TRUE(game.play(h));
+  EXPECT_EQ(printRecord(Record{{}, game, {}}),
+            "[Rules \"congkak,houses=3,seeds=2,rounds=traditional\"]\n"
+            "[Result \"*\"]\n"
+            "\n"
+            "set 1 1. 1 2. 1 3. 1+3 0-1 {4-8}\n"
+            "set 2 *\n");
+}
+
 TEST(Rounds, AGameFromAPositionIsOneRound) {
   Rules rules;
   auto pos = parsePosition("congkak,rounds=traditional/0,0,7,7,7,7,8/7,7,7,7,3,0,0/20,11/S/burnt=n6,n7", &rules);

@@ -52,7 +52,9 @@ TEST(Study, TodaysPuzzleIsTheGeneratorsAndItsLineSolvesIt) {
   const Json index = getJson(port, "/api/daily", guest);
   EXPECT_EQ(index["today"], today());
   EXPECT_NE(std::find(index["games"].begin(), index["games"].end(), "kalah"), index["games"].end());
-  for (const std::string rules : {"kalah", "congkak"}) {
+  // Awalé's is judged by its endgame table (issue 26), built by the server on first use.
+  EXPECT_NE(std::find(index["games"].begin(), index["games"].end(), "awale"), index["games"].end());
+  for (const std::string rules : {"kalah", "congkak", "awale"}) {
     const Json cli = dailyFromTheCommandLine(rules);
     ASSERT_TRUE(cli.is_object());
     const Json p = getJson(port, "/api/daily/" + rules, guest);

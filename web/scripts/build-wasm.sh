@@ -26,7 +26,7 @@ em++ -std=c++20 -O2 -fno-exceptions \
   "$here/wasm/SemisWasm.cpp" \
   -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createSemisCore -sSINGLE_FILE=1 \
   -sENVIRONMENT=web,worker,node -sALLOW_MEMORY_GROWTH=1 -sFILESYSTEM=0 \
-  -sEXPORTED_FUNCTIONS=_sm_rules,_sm_new,_sm_state,_sm_play,_sm_swap,_sm_split,_sm_preview,_sm_best,_sm_hint,_sm_ai,_sm_new_at,_sm_values,_sm_review,_sm_record \
+  -sEXPORTED_FUNCTIONS=_sm_rules,_sm_check_rules,_sm_new,_sm_state,_sm_play,_sm_swap,_sm_split,_sm_preview,_sm_best,_sm_hint,_sm_ai,_sm_new_at,_sm_values,_sm_review,_sm_record \
   -sEXPORTED_RUNTIME_METHODS=ccall,cwrap,UTF8ToString \
   -o "$out/semis-core.js"
 echo "built $out/semis-core.js"

@@ -28,6 +28,11 @@ export class Core {
     return this.call<RulesCatalog>('sm_rules');
   }
 
+  // A rules string the core plays (its canonical form), or why not.
+  checkRules(rules: string): Answer<{ rules: string }> {
+    return this.call('sm_check_rules', rules);
+  }
+
   newGame(rules: string): LocalGame | string {
     const r = this.call<{ handle: number }>('sm_new', rules);
     if (r.error !== undefined) return r.error;

@@ -176,16 +176,22 @@ export async function dailyPage(root: HTMLElement, key: string | null, date: str
     } catch (e) {
       status.textContent = (e as { message?: string }).message ?? '';
     }
-    const solved = failedAt < 0;
+    // Under a repetition rule (Awalé) moves that each kept the value can still go round until the
+    // rule splits the seeds below it: the server's check (study::checkAttempt) says where.
+    const wentRound = failedAt < 0 && answer !== null && !answer.solved && answer.failed_at !== undefined;
+    const missedAt = wentRound ? answer!.failed_at! : failedAt;
+    const solved = missedAt < 0;
     const parts: (HTMLElement | string)[] = [];
     if (solved) {
       status.textContent = ts('dailySolved', { result: valueText(answer?.result ?? puzzle.value, true) });
+    } else if (wentRound) {
+      status.textContent = ts('dailyWentRound', { move: moves[missedAt] });
     } else if (best) {
       status.textContent = ts('dailyFailed', { move, got: valueText(got, true), best: best.house, want: valueText(best.value, true) });
     }
     const share = solved
       ? ts('shareSolved', { game: gameName(puzzle.rules), date: puzzle.date, moves: playerMoves })
-      : ts('shareFailed', { game: gameName(puzzle.rules), date: puzzle.date, at: failedAt + 1 });
+      : ts('shareFailed', { game: gameName(puzzle.rules), date: puzzle.date, at: missedAt + 1 });
     const copy = el('button', { type: 'button', class: 'share-copy' }, ts('dailyShare'));
     const shareText = el('p', { class: 'share-text' }, share);
     copy.addEventListener('click', () => {

@@ -126,6 +126,7 @@ export const games: GameInfo[] = [
         'Last seed in a house that already had seeds, on either side: lift them all and keep sowing (a relay).',
         'Last seed in your own empty house: take it and the opposite house. In an empty opponent house: your turn ends.',
         'The game ends when one side has no seeds; each player adds his side to his store.',
+        'Traditional rounds (an option): after each round every player fills his houses again from his store, seven a house, from the one farthest from his store; the houses he cannot fill are burnt, out of play for the round. Players take turns to begin a round; the match ends when a player cannot fill a single house (nine rounds at most).',
       ],
       fr: [
         'Sept cases de sept graines ; votre grenier est à votre gauche et vous semez dans le sens des aiguilles d’une montre.',
@@ -133,9 +134,10 @@ export const games: GameInfo[] = [
         'Dernière graine dans une case déjà garnie, d’un côté ou de l’autre : on reprend tout et on continue (un relais).',
         'Dernière graine dans votre case vide : vous la prenez avec la case opposée. Dans une case adverse vide : votre tour finit.',
         'La partie finit quand un camp n’a plus de graines ; chacun ajoute son côté à son grenier.',
+        'Manches traditionnelles (en option) : après chaque manche, chaque joueur remplit à nouveau ses cases avec les graines de son grenier, sept par case, en partant de la plus éloignée de son grenier ; les cases qu’il ne peut pas remplir sont brûlées, hors jeu pour la manche. Les joueurs commencent les manches à tour de rôle ; le match finit quand un joueur ne peut plus remplir une seule case (neuf manches au plus).',
       ],
     },
-    options: ['seeds'],
+    options: ['seeds', 'rounds'],
   },
   {
     preset: 'awale',

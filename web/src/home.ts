@@ -26,10 +26,12 @@ export async function homePage(root: HTMLElement, navigate: (url: string) => voi
   const renderOptions = () => {
     const info = games.find((g) => g.preset === chosen) ?? games[0];
     const base = presetValues(info.preset);
-    const rows = info.options.map((name) => optionControl(cat, name, base[name]));
+    const rows = info.options.flatMap((name) => optionControl(cat, name, base[name]));
     optionsBox.replaceChildren(el('h2', {}, `${t('options')} — ${info.name[lang]}`), ...rows);
     playTitle.textContent = info.name[lang];
   };
+  // The value an option has for the chosen game: the visitor's choice, else the preset's.
+  const optionValue = (name: string) => choices[`${chosen}:${name}`] ?? presetValues(chosen)[name];
 
   for (const info of games) {
     const o = presetValues(info.preset);
@@ -45,6 +47,7 @@ export async function homePage(root: HTMLElement, navigate: (url: string) => voi
       localStorage.setItem('semis.game', chosen);
       markChosen();
       renderOptions();
+      optionsChanged();
     };
     // A tap on a card brings the ways to play into sight: one more tap starts the game. (The arrow
     // keys move through the cards without scrolling away from them.)
@@ -106,7 +109,19 @@ export async function homePage(root: HTMLElement, navigate: (url: string) => voi
   const side = select('side', t('side'), ['S', 'N', 'random'].map((s) => [s, t(`side.${s}` as Key)]));
   const clock = select('clock', t('clock'), [['none', t('clock.none')], ['5+3', '5 min + 3 s'], ['10+5', '10 min + 5 s']]);
 
+  // The rules core says whether the options go together (rounds=traditional takes sets=1, values
+  // in range): a refused combination is never sent, the buttons wait and the note says why.
+  const refused = () => core.checkRules(rulesText()).error !== undefined;
+  const optionsChanged = () => {
+    const help = optionsBox.querySelector('#opt-rounds-help');
+    if (help) help.textContent = t('roundsHelp', { n: Number(optionValue('seeds')) });
+    const bad = refused();
+    for (const b of [computer, friend, local]) b.toggleAttribute('disabled', bad || (b === friend && !online));
+    note.textContent = bad ? t('optionsRefused') : online ? '' : t('serverDown');
+  };
+
   const create = async (mode: 'ai' | 'friend') => {
+    if (refused()) return;
     const sideValue = side.input.value === 'random' ? (Math.random() < 0.5 ? 'S' : 'N') : side.input.value;
     const body: Record<string, unknown> = { rules: rulesText(), mode, side: side.input.value };
     if (mode === 'ai') body.level = level.input.value;
@@ -156,6 +171,10 @@ export async function homePage(root: HTMLElement, navigate: (url: string) => voi
 
   const friend = btn(t('playFriend'), 'friend', () => void create('friend'));
   if (!online) friend.setAttribute('disabled', '');
+  const computer = btn(t('playComputer'), 'computer', () => void create('ai'));
+  const local = btn(t('playLocal'), 'local', () => {
+    if (!refused()) navigate(`/?local=${encodeURIComponent(rulesText())}`);
+  });
   root.replaceChildren(
     el('div', { class: 'home' },
       el('header', { class: 'hero' }, el('h1', {}, t('title')), el('p', {}, t('tagline'))),
@@ -163,9 +182,9 @@ export async function homePage(root: HTMLElement, navigate: (url: string) => voi
       cards,
       el('div', { class: 'play' },
         playTitle,
-        el('div', { class: 'mode-box' }, level.node, side.node, btn(t('playComputer'), 'computer', () => void create('ai'))),
+        el('div', { class: 'mode-box' }, level.node, side.node, computer),
         el('div', { class: 'mode-box' }, clock.node, friend),
-        el('div', { class: 'mode-box' }, btn(t('playLocal'), 'local', () => navigate(`/?local=${encodeURIComponent(rulesText())}`))),
+        el('div', { class: 'mode-box' }, local),
       ),
       playBotBox(navigate, online),
       optionsBox,
@@ -176,8 +195,9 @@ export async function homePage(root: HTMLElement, navigate: (url: string) => voi
       note,
     ),
   );
+  optionsChanged(); // (choices kept from an earlier visit of this page)
 
-  function optionControl(c: RulesCatalog, name: string, value: string): HTMLElement {
+  function optionControl(c: RulesCatalog, name: string, value: string): HTMLElement[] {
     const info = c.options.find((o) => o.name === name);
     const key = `${chosen}:${name}`;
     const current = choices[key] ?? value;
@@ -185,7 +205,10 @@ export async function homePage(root: HTMLElement, navigate: (url: string) => voi
     if (info?.values === 'true|false') {
       input = el('input', { type: 'checkbox', id: `opt-${name}` }) as HTMLInputElement;
       (input as HTMLInputElement).checked = current === 'true';
-      input.addEventListener('change', () => (choices[key] = String((input as HTMLInputElement).checked)));
+      input.addEventListener('change', () => {
+        choices[key] = String((input as HTMLInputElement).checked);
+        optionsChanged();
+      });
     } else {
       input = el('select', { id: `opt-${name}` }) as HTMLSelectElement;
       const values = info?.values.includes('..') ? range(info.values, name) : (info?.values ?? '').split('|');
@@ -194,16 +217,27 @@ export async function homePage(root: HTMLElement, navigate: (url: string) => voi
         input.append(el('option', { value: v }, label));
       }
       input.value = current;
-      input.addEventListener('change', () => (choices[key] = input.value));
+      input.addEventListener('change', () => {
+        choices[key] = input.value;
+        optionsChanged();
+      });
     }
-    return el('label', { class: 'field', for: `opt-${name}` }, labelFor(name), input);
+    const field = el('label', { class: 'field', for: `opt-${name}` }, labelFor(name), input);
+    if (name !== 'rounds') return [field];
+    // What traditional rounds are, in the words of the game's players (the seeds refilled per house
+    // follow the seeds option).
+    input.setAttribute('aria-describedby', 'opt-rounds-help');
+    return [field, el('p', { class: 'option-help', id: 'opt-rounds-help' }, t('roundsHelp', { n: Number(optionValue('seeds')) }))];
   }
 }
 
-const labelKeys: Record<string, true> = { 'capture.standard': true, 'capture.empty': true, 'capture.none': true, 'end.immediate': true, 'end.on_turn': true };
+const labelKeys: Record<string, true> = {
+  'capture.standard': true, 'capture.empty': true, 'capture.none': true, 'end.immediate': true, 'end.on_turn': true,
+  'rounds.single': true, 'rounds.traditional': true,
+};
 
 function labelFor(name: string): string {
-  const k: Record<string, Key> = { houses: 'houses', seeds: 'seeds', capture: 'capture', end: 'end', pie: 'pie', sets: 'sets' };
+  const k: Record<string, Key> = { houses: 'houses', seeds: 'seeds', capture: 'capture', end: 'end', pie: 'pie', sets: 'sets', rounds: 'rounds' };
   return k[name] ? t(k[name]) : name;
 }
 

@@ -1,12 +1,14 @@
 // Awalé on the platform (issue 26): a whole game on a phone in French against the computer, the
 // captured seeds counted beside each player (no stores on the ring) and the result that matches
 // them; a rated Awalé game between two members paired by quick pairing, to its end, with the
-// `awale` rating of each changed on his profile.
+// `awale` rating of each changed on his profile; the daily Awalé puzzle played to its end.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { counts, idle, newPage, shot, signUp, useSite } from './harness.mjs';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { counts, idle, newPage, shot, signUp, useSite, webDir } from './harness.mjs';
 import { checkLayout } from './layout.mjs';
-import { playOut, ratedQuickPair } from './play.mjs';
+import { playDailyLine, playOut, ratedQuickPair } from './play.mjs';
 
 const site = useSite();
 
@@ -106,4 +108,27 @@ test('two members paired for a rated Awalé game play it out; both awale ratings
   }
   await a.context.close();
   await b.context.close();
+});
+
+// The daily Awalé puzzle (issue 26), judged in the page by the core's own 8-seed retrograde table
+// (the server's is the same): on a phone in French, the day's line from `semis daily` is accepted
+// move by move to the end, the perfect player follows it, and the server agrees it is solved.
+test('a phone in French: the daily Awalé puzzle played to its end, judged by the page’s own table', { skip: noServer() }, async () => {
+  const semisBin = process.env.SEMIS_BIN ?? join(webDir, '..', 'build', 'release', 'src', 'app', 'semis');
+  const date = new Date().toISOString().slice(0, 10);
+  const puzzle = JSON.parse(execFileSync(semisBin, ['daily', '--rules', 'awale', '--date', date, '--json'], { encoding: 'utf8' }));
+  const { context, page } = await newPage(site.browser, { locale: 'fr-FR', viewport: phone });
+  await page.goto(`${site.url}/daily`);
+  await page.waitForSelector('.daily-games a[href="/daily/awale"]');
+  await page.goto(`${site.url}/daily/awale`);
+  await page.waitForSelector('.daily-page[data-ready="1"]');
+  assert.match(await page.textContent('.daily-intro'), new RegExp(`vous l’emportez de ${puzzle.value} graines?`));
+  await checkLayout(page, 'the daily Awalé puzzle on a phone');
+  await playDailyLine(page, puzzle, 40);
+  assert.equal(Number(await page.getAttribute('.daily-page', 'data-plies')), puzzle.line.length, 'the perfect player followed the line');
+  assert.match(await page.textContent('.status'), /Réussi/);
+  assert.match(await page.textContent('.daily-outcome .solution'), new RegExp(puzzle.line.join(' · ')));
+  await shot(page, 'awale-daily-fr');
+  assert.deepEqual(page.errors, []);
+  await context.close();
 });

@@ -101,3 +101,17 @@ export async function ratedQuickPair(a, b, game) {
   await b.waitForURL(/\/g\//);
   assert.equal(a.url(), b.url(), 'the same game');
 }
+
+// The daily challenge's page: our side plays `puzzle.line`'s moves at its turns (the page's perfect
+// player answers between them) until the attempt is done; bounded by `turns`.
+export async function playDailyLine(page, puzzle, turns = 60) {
+  const side = puzzle.position.to_move;
+  for (let guard = 0; guard < turns; ++guard) {
+    await page.waitForSelector('.daily-page[data-ready="1"], .daily-page[data-ready="done"]');
+    if ((await page.getAttribute('.daily-page', 'data-ready')) === 'done') break;
+    const i = Number(await page.getAttribute('.daily-page', 'data-plies'));
+    await page.click(`.house[data-side="${side}"][data-house="${puzzle.line[i]}"]`);
+    await page.waitForFunction((n) => Number(document.querySelector('.daily-page').dataset.plies) > n, i);
+  }
+  await page.waitForSelector('.daily-outcome:not([hidden])');
+}

@@ -96,9 +96,11 @@ test('on a phone, in French, a member picks a bot online, plays it to the end an
       const r = await (await fetch(site.url + '/api/bots/online')).json();
       return r.bots.some((b) => b.name === botName);
     }, 10000);
-    // The list is read again while the page is open: the bot appears without a reload.
+    // The list is read again while the page is open (every 10 s): the bot appears without a
+    // reload. Two periods and a half: a read in flight when the bot came is stale, and a loaded
+    // machine delays the page's timers (15 s failed once in a whole suite at load 5-8).
     const button = `.bots-box .play-bot[data-bot="${botName}"]`;
-    await page.waitForSelector(button, { timeout: 15000 });
+    await page.waitForSelector(button, { timeout: 25000 });
     assert.equal((await page.textContent(button)).trim(), `Jouer contre ${botName}`);
     assert.equal((await page.textContent('.bots-box .bot-online .bot-owner')).trim(), `par ${owner}`);
     assert.equal(await page.inputValue('#bot-board'), '6x4', 'Kalah’s own board first');

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { idle, newPage, shot, useSite, webDir } from './harness.mjs';
+import { playDailyLine } from './play.mjs';
 
 const site = useSite();
 
@@ -62,16 +63,7 @@ test('the daily challenge: the best line is accepted to the end, a wrong move is
   await page.goto(site.url + '/daily/kalah');
   await page.waitForSelector('.daily-page[data-ready="1"]');
   assert.match(await page.textContent('.daily-intro'), new RegExp(puzzle.value > 0 ? `you win by ${puzzle.value} seeds?` : 'the game is drawn'));
-  const side = puzzle.position.to_move;
-  // The page plays the perfect side; each of our turns takes the line's next move.
-  for (let guard = 0; guard < 60; ++guard) {
-    await page.waitForSelector('.daily-page[data-ready="1"], .daily-page[data-ready="done"]');
-    if ((await page.getAttribute('.daily-page', 'data-ready')) === 'done') break;
-    const i = Number(await page.getAttribute('.daily-page', 'data-plies'));
-    await page.click(`.house[data-side="${side}"][data-house="${puzzle.line[i]}"]`);
-    await page.waitForFunction((n) => Number(document.querySelector('.daily-page').dataset.plies) > n, i);
-  }
-  await page.waitForSelector('.daily-outcome:not([hidden])');
+  await playDailyLine(page, puzzle);
   assert.equal(Number(await page.getAttribute('.daily-page', 'data-plies')), puzzle.line.length, 'the perfect player followed the line');
   assert.match(await page.textContent('.status'), /Solved/);
   const share = await page.textContent('.share-text');
@@ -86,7 +78,7 @@ test('the daily challenge: the best line is accepted to the end, a wrong move is
   const values = solve(puzzle.position_text);
   const wrong = Object.entries(values.moves).find(([, v]) => v < values.value);
   assert.ok(wrong, 'the puzzle has a wrong move');
-  await page.click(`.house[data-side="${side}"][data-house="${wrong[0]}"]`);
+  await page.click(`.house[data-side="${puzzle.position.to_move}"][data-house="${wrong[0]}"]`);
   await page.waitForSelector('.daily-page[data-ready="done"]');
   const status = await page.textContent('.status');
   assert.match(status, new RegExp(`House ${wrong[0]} gives value away`));

@@ -15,6 +15,7 @@
 #include "engine/Levels.hpp"
 #include "protocol/GameJson.hpp"
 #include "rules/Notation.hpp"
+#include "study/Daily.hpp"
 #include "study/Review.hpp"
 #include "views/Hints.hpp"
 #include "views/Study.hpp"
@@ -62,6 +63,10 @@ const semis::engine::Egdb* tableFor(const semis::Rules& rules) {
     };
     int k = 1;
     while (k < Egdb::kMaxSeedsLimit && entries(k + 1) <= kTableEntries) ++k;
+    if (auto built = Egdb::build(rules, k, 1)) made = std::make_unique<Egdb>(std::move(*built));
+  } else if (const int k = semis::study::dailyTableSeeds(rules); k > 0) {
+    // Awalé: the retrograde table its daily challenge is judged by (study/Daily.hpp), the same the
+    // server builds, so the page proves the puzzle's values itself (and hints near the end).
     if (auto built = Egdb::build(rules, k, 1)) made = std::make_unique<Egdb>(std::move(*built));
   }
   return (tables[key] = std::move(made)).get();
@@ -172,6 +177,14 @@ const char* sm_new_at(const char* positionText) {
   if (pos->over) return error("the game is over in that position");
   games.push_back(std::make_unique<semis::Record>(semis::Record{{}, Game(rules, *pos), {}}));
   return answer(Json{{"handle", static_cast<int>(games.size()) - 1}});
+}
+
+// Whether a rules string is one the core plays: {"rules": its canonical form} or {"error"} saying
+// why (the home page's options checked before a game is asked for).
+const char* sm_check_rules(const char* rulesText) {
+  auto rules = semis::parseRules(rulesText);
+  if (!rules) return error(rules.error().message);
+  return answer(Json{{"rules", semis::toString(*rules)}});
 }
 
 // A new game; answers {"handle"} or {"error"} (an unknown preset or a bad option says which).
