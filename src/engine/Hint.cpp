@@ -34,14 +34,20 @@ std::array<int, kMaxPits> threats(const Board& board, const Position& pos, Side 
   return at;
 }
 
-// The houses of the opponent a move takes (Capture events on his row): 2 or more is a chain.
-int housesTaken(const Board& board, const Position& pos, int move, Side victim) {
-  Position child = pos;
-  Trace trace;
-  board.apply(child, move, TraceRecorder{&trace});
-  return static_cast<int>(std::count_if(trace.begin(), trace.end(), [&](const Event& e) {
-    return e.kind == EventKind::Capture && !board.isStore(e.pit) && board.ownerOf(e.pit) == victim;
-  }));
+// The houses a chain capture took, read off the move's trace: 2 or more is a chain. A chain starts
+// at the house the last seed fell in and goes back along the sowing, on either row (Al-manqala) or
+// the opponent's only (Oware); a capture that takes the opposite house first (Kalah's, with
+// chain_capture on) is none, and nor is a sweep at the end (Sweep events).
+int chainHouses(const Board& board, const Trace& trace) {
+  int last = -1;
+  int houses = 0;
+  for (const Event& e : trace) {
+    if (e.kind == EventKind::Drop) last = e.pit;
+    if (e.kind != EventKind::Capture || board.isStore(e.pit)) continue;
+    if (houses == 0 && e.pit != last) return 0;
+    ++houses;
+  }
+  return houses;
 }
 
 // A move whose chain capture would empty the opponent's row and, by grand_slam=nothing, takes none.
@@ -72,11 +78,13 @@ std::vector<MoveReason> moveReasons(const Board& board, const Position& pos, int
   const Side me = pos.toMove;
   const Side opp = other(me);
   if (board.mustFeed(pos)) out.push_back({Reason::Feeds});
+  // One sowing, traced: what it captures and from which houses are read off the same trace.
   Position child = pos;
-  const MoveInfo info = board.apply(child, move);
+  Trace trace;
+  const MoveInfo info = board.apply(child, move, TraceRecorder{&trace});
   if (info.extraTurn) out.push_back({Reason::ExtraTurn});
   if (info.captured > 0) {
-    const int houses = board.rules().chainCapture ? housesTaken(board, pos, move, opp) : 0;
+    const int houses = board.rules().chainCapture ? chainHouses(board, trace) : 0;
     if (houses >= 2) out.push_back({Reason::ChainCaptures, info.captured, 0, houses});
     else out.push_back({Reason::Captures, info.captured});
   }

@@ -18,7 +18,8 @@ enum class Reason : std::uint8_t {
   StopsCapture,            // n: the seeds of the mover's house `house` the opponent could take, and no longer can
   NoExtraTurnForOpponent,  // gives the opponent no extra turn where another move would
   Feeds,                   // feeds the opponent, as the rules require
-  // Oware-style chain captures (awale): taken from `houses` houses of the opponent, n seeds in all.
+  // Chain captures (chain_capture): taken from `houses` houses in a row, n seeds in all; along the
+  // opponent's row in Oware (awale), across both rows in Al-manqala.
   ChainCaptures,           // n: the seeds, houses >= 2: the houses taken in the chain
   // grand_slam=nothing: a move whose capture would take every seed of the opponent takes none.
   GrandSlamTakesNothing,   // n: the seeds the opponent keeps, the move is that grand slam

@@ -4,6 +4,7 @@
 #include "hub/Hub.hpp"
 
 #include <algorithm>
+#include <utility>
 #include <vector>
 
 #include "accounts/Tokens.hpp"
@@ -237,12 +238,16 @@ Outcome<Hub::LivePtr> Hub::find(const std::string& id) {
   auto live = std::make_shared<Live>();
   live->room = std::move(*room);
   live->lastActivity = Clock::now();
+  bool evicting = false;
   {
     std::lock_guard lock(gamesMu_);
     auto [it, inserted] = games_.try_emplace(id, live);
     if (!inserted) return it->second;
+    evicting = unwatching_.count(id) > 0;
   }
-  held(id);
+  // Evicted a moment ago, its unwatch still on its way: watched once that is through (unheld()),
+  // or the late unwatch would cut this copy's subscription.
+  if (!evicting) held(id);
   countGames();
   std::lock_guard lock(live->mu);
   afterChange(*live);
@@ -254,7 +259,7 @@ void Hub::evict() {
   // Games nobody watches and nothing waits on leave memory; find() brings them back. A game whose
   // clock runs stays until its flag falls (at most the clock's length), so leaving does not stop it.
   const auto now = Clock::now();
-  std::vector<LivePtr> evicted;
+  std::vector<std::pair<std::string, long long>> evicted;  // id, created
   {
     std::lock_guard lock(gamesMu_);
     for (auto it = games_.begin(); it != games_.end();) {
@@ -264,25 +269,41 @@ void Hub::evict() {
                         now - l.lastActivity > (l.room->over() ? std::chrono::minutes(1) : options_.evictAfter);
       if (idle) {
         l.gone = true;
-        evicted.push_back(it->second);
+        {
+          // Unlisted before a reload can list it again (the line's key is the game's, not the copy's).
+          std::lock_guard liveLock(liveMu_);
+          live_.erase({l.room->created(), l.room->id()});
+        }
+        if (link_) unwatching_.insert(it->first);
+        evicted.emplace_back(it->first, l.room->created());
         it = games_.erase(it);
       } else {
         ++it;
       }
     }
   }
-  for (const LivePtr& l : evicted) {
-    {
-      std::lock_guard lock(liveMu_);
-      live_.erase({l->room->created(), l->room->id()});
-    }
-    if (link_) {
-      // Another instance whose clients watch it lists it again at its next change.
-      link_->unwatch(l->room->id());
-      link_->dropLiveLine(l->room->id());
-    }
+  // The bus is told with no lock held; a reload meanwhile waits for unheld() to watch it.
+  if (link_) {
+    for (const auto& [id, created] : evicted) unheld(id, created);
   }
   countGames();
+}
+
+void Hub::unheld(const std::string& id, long long created) {
+  // Another instance whose clients watch it lists it again at its next change.
+  link_->unwatch(id);
+  link_->dropLiveLine(id);
+  {
+    std::lock_guard lock(gamesMu_);
+    unwatching_.erase(id);
+    // Not loaded again meanwhile: a reload from now on watches it itself, after this unwatch.
+    if (games_.count(id) == 0) return;
+  }
+  // Loaded again while the unwatch was on its way (find() left the watch to us): watched now, and
+  // its line, which the drop above may have followed, written again.
+  held(id);
+  std::lock_guard lock(liveMu_);
+  if (auto it = live_.find({created, id}); it != live_.end()) link_->setLiveLine(id, created, it->second.view);
 }
 
 void Hub::countGames() {

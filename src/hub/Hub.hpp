@@ -157,6 +157,9 @@ class Hub {
   void forgetHere(const std::string& tokenHash, const std::string& playerId);  // this instance's caches only
   void renameSeats(const std::string& playerId, const std::string& name);      // in the games held here
   void evict();
+  // An evicted game off the bus: unwatched, its shared line dropped; a copy loaded again meanwhile
+  // is watched and listed once that is done (evict() and find() order it, Hub.cpp).
+  void unheld(const std::string& id, long long created);
   void countGames();                  // the gauges
   void noShow(Live& live, int side);  // a game just aborted for its absent player: he is told
   // A game just put in memory (loaded or created): watched on the bus.
@@ -201,8 +204,11 @@ class Hub {
   HubOptions options_;
   AiPool pool_;
 
-  std::mutex gamesMu_;  // games_ only: never held across I/O or a game's lock
+  // games_ and unwatching_ only: never held across I/O or waiting on a game's lock (evict() only
+  // tries the games' locks, and takes liveMu_ inside it)
+  std::mutex gamesMu_;
   std::unordered_map<std::string, LivePtr> games_;
+  std::set<std::string> unwatching_;  // evicted games whose unwatch is on its way (unheld())
 
   std::mutex liveMu_;  // the live list's lines, newest first by (created, id)
   std::map<std::pair<long long, std::string>, LiveLine> live_;

@@ -78,6 +78,28 @@ TEST(HintReasons, FeedsWhenTheRulesRequire) {
   EXPECT_EQ(reasonsAt(board, pos, 6), (Reasons{{Reason::Feeds}}));
 }
 
+// Al-manqala's chain runs back across both rows (docs/rules.md): South's house 6 (3 seeds) makes his
+// house 7 and North's houses 1 and 2 hold two each, and the chain takes all three, 6 seeds. Counted
+// on North's row only, the hint said "6 seeds from 2 houses"; with 2 seeds, the chain of North's
+// house 1 and South's house 7 was called a single capture.
+TEST(HintReasons, AlManqalasChainCountsTheHousesOfBothRows) {
+  const Board board(presetRules(Preset::AlManqala));
+  const auto capture = [](const Reasons& reasons) {
+    for (const MoveReason& r : reasons) {
+      if (r.code == Reason::Captures || r.code == Reason::ChainCaptures) return r;
+    }
+    return MoveReason{Reason::Feeds};  // none
+  };
+  EXPECT_EQ(capture(reasonsAt(board, "2,3,3,3,3,3,1/1,1,5,5,5,5,5/27,26/S", 6)),
+            (MoveReason{Reason::ChainCaptures, 6, 0, 3}));
+  EXPECT_EQ(capture(reasonsAt(board, "2,3,3,3,3,2,1/1,1,5,5,5,5,5/28,26/S", 6)),
+            (MoveReason{Reason::ChainCaptures, 4, 0, 2}));
+  // Kalah's capture (the opposite house, then the last one) with chain_capture on is no chain.
+  Rules kalah = small(Preset::Kalah, 4, 3);
+  kalah.chainCapture = true;
+  EXPECT_EQ(capture(reasonsAt(Board(kalah), "1,0,2,5/3,4,3,3/2,1/S", 1)), (MoveReason{Reason::Captures, 4}));
+}
+
 // Issue 27.12: in Congkak, North's house 3 (South's house 6 relays through North's house 2, lifting
 // its seeds and sowing them on) was said to stop "a capture of your house 2 of 3 seeds". Nothing
 // captures it: reasons come from the trace of the real sowing.
@@ -119,7 +141,8 @@ std::vector<int> takenBy(const Board& board, Position pos, Side attacker) {
 // opponent's reply would capture (that many seeds) before the move and cannot after it.
 TEST(HintReasons, EveryPresetsReasonsAgreeWithTheRealSowing) {
   for (const Preset preset :
-       {Preset::Kalah, Preset::KalahClub, Preset::Mangala, Preset::MangalaCastle, Preset::AlManqala, Preset::Congkak}) {
+       {Preset::Kalah, Preset::KalahClub, Preset::Mangala, Preset::MangalaCastle, Preset::AlManqala, Preset::Congkak,
+        Preset::Awale}) {
     const Board board(presetRules(preset));
     std::mt19937 rng(2712);
     int saved = 0;
@@ -136,9 +159,11 @@ TEST(HintReasons, EveryPresetsReasonsAgreeWithTheRealSowing) {
           const auto info = board.play(child, move, &trace);
           ASSERT_TRUE(info.has_value());
           int captured = 0;
+          int housesCaptured = 0;
           bool extra = false;
           for (const Event& e : trace) {
             if (e.kind == EventKind::Capture) captured += e.count;
+            if (e.kind == EventKind::Capture && !board.isStore(e.pit)) ++housesCaptured;
             extra = extra || (e.kind == EventKind::ExtraTurn && e.side == me);
           }
           const auto after = takenBy(board, child, other(me));
@@ -152,6 +177,12 @@ TEST(HintReasons, EveryPresetsReasonsAgreeWithTheRealSowing) {
                 break;
               case Reason::Captures:
                 EXPECT_EQ(r.n, captured) << where;
+                EXPECT_LE(housesCaptured, board.rules().chainCapture ? 1 : 2) << where;
+                break;
+              case Reason::ChainCaptures:
+                EXPECT_EQ(r.n, captured) << where;
+                EXPECT_EQ(r.houses, housesCaptured) << where;
+                EXPECT_GE(r.houses, 2) << where;
                 break;
               case Reason::Protects:
               case Reason::StopsCapture: {

@@ -8,12 +8,16 @@
 #include <chrono>
 #include <condition_variable>
 #include <filesystem>
+#include <functional>
 #include <mutex>
 #include <random>
 #include <thread>
+#include <utility>
 
+#include "LoopbackDouble.hpp"
 #include "accounts/Tokens.hpp"
 #include "cluster/Bus.hpp"
+#include "hub/ClusterLink.hpp"
 #include "hub/Hub.hpp"
 
 namespace semis::server {
@@ -69,11 +73,13 @@ class FakePeer : public Peer {
 
 // One instance: its own store connection to the shared file, its own bus, its own hub.
 struct Instance {
-  Instance(const std::string& db, const std::shared_ptr<cluster::LoopbackHub>& net, const std::string& name) {
+  // `bus`: the loopback bus on `net` when none is given.
+  Instance(const std::string& db, const std::shared_ptr<cluster::LoopbackHub>& net, const std::string& name,
+           HubOptions options = {}, std::unique_ptr<cluster::Bus> bus_ = nullptr)
+      : bus(bus_ ? std::move(bus_) : cluster::makeLoopbackBus(net)) {
     store = std::move(*store::openStore(db));
-    bus = cluster::makeLoopbackBus(net);
     players = std::make_unique<Players>(*store, metrics);
-    hub = std::make_unique<Hub>(*store, *players, metrics, makeGreedyMoveSource(), HubOptions{});
+    hub = std::make_unique<Hub>(*store, *players, metrics, makeGreedyMoveSource(), options);
     hub->joinCluster(*bus, name);
   }
   ~Instance() {
@@ -285,6 +291,106 @@ TEST_F(Cluster, TheLiveListIsTheSameOnEveryInstance) {
     if (!listed) std::this_thread::sleep_for(20ms);
   }
   EXPECT_TRUE(listed) << liveListJson(a->hub->liveGames()).dump();
+}
+
+
+// The loopback bus, keeping the order of its (un)subscriptions and able to run something at the
+// moment an unsubscription is asked, before the bus is told: where another thread of the hub may
+// load the same game again (a visitor opens it).
+class RecordingBus final : public LoopbackDouble {
+ public:
+  using LoopbackDouble::LoopbackDouble;
+  void subscribe(const std::string& channel) override {
+    record("+" + channel);
+    inner().subscribe(channel);
+  }
+  void unsubscribe(const std::string& channel) override {
+    std::function<void()> hook;
+    {
+      std::lock_guard lock(mu_);
+      if (channel == hookChannel_) hook = std::exchange(hook_, nullptr);
+    }
+    if (hook) hook();
+    record("-" + channel);
+    inner().unsubscribe(channel);
+  }
+
+  // `hook` runs (once, on the caller's thread) when `channel` is next unsubscribed.
+  void onUnsubscribe(const std::string& channel, std::function<void()> hook) {
+    std::lock_guard lock(mu_);
+    hookChannel_ = channel;
+    hook_ = std::move(hook);
+  }
+  // Whether the last word the bus was given about `channel` is a subscription.
+  bool subscribed(const std::string& channel) {
+    std::lock_guard lock(mu_);
+    for (auto it = log_.rbegin(); it != log_.rend(); ++it) {
+      if (it->substr(1) == channel) return it->front() == '+';
+    }
+    return false;
+  }
+
+ private:
+  void record(std::string change) {
+    std::lock_guard lock(mu_);
+    log_.push_back(std::move(change));
+  }
+  std::mutex mu_;
+  std::vector<std::string> log_;
+  std::string hookChannel_;
+  std::function<void()> hook_;
+};
+
+bool listedIn(const LiveList& list, const std::string& id) {
+  return std::any_of(list.games.begin(), list.games.end(), [&](const LiveLine& l) { return l.id == id; });
+}
+
+// Instance a evicts its idle copy of a game played on b, and a visitor opens it on a at the worst
+// moment: the map has let the copy go, its unsubscription is not yet asked. The copy he loads must
+// stay watched (it hears Bob's next move, played on b) and listed: the eviction's unwatch and live
+// line drop come before the reload's watch and line, never after them.
+TEST_F(Duel, AGameLoadedAgainWhileItIsEvictedStaysWatchedAndListed) {
+  auto recording = std::make_unique<RecordingBus>(net);
+  RecordingBus& bus = *recording;
+  HubOptions quick;
+  quick.evictAfter = std::chrono::minutes(0);  // idle at once
+  a.reset();
+  a = std::make_unique<Instance>(db, net, "a", quick, std::move(recording));
+  id = friendGame(*a, alice);
+  const std::string channel = ClusterLink::gameChannel("semis", id);
+  ASSERT_TRUE(bus.subscribed(channel));
+  // Both play on b, and both have moved: no clock, no no-show deadline holds a's copy in memory.
+  auto aliceOnB = b->connect(alice);
+  b->say(aliceOnB, {{"type", "join"}, {"game", id}});
+  pb = b->connect(bob);
+  b->say(pb, {{"type", "join"}, {"game", id}});
+  ASSERT_FALSE(aliceOnB->waitFor(event("joined")).is_null());
+  b->say(aliceOnB, {{"type", "move"}, {"game", id}, {"house", 1}, {"id", "a1"}});
+  ASSERT_FALSE(aliceOnB->waitFor(type("ack")).is_null());
+  b->say(pb, {{"type", "move"}, {"game", id}, {"house", 1}, {"id", "b1"}});
+  const Json bobAck = pb->waitFor(type("ack"));
+  ASSERT_FALSE(bobAck.is_null());
+  ASSERT_EQ(a->hub->state(id, "")->value("last_event", 0LL), bobAck["n"]) << "a's copy is the record's";
+  // Alice opens the game in a tab served by a just as a's eviction is under way.
+  bool reloaded = false;
+  bus.onUnsubscribe(channel, [&] {
+    pa = a->connect(alice);
+    a->say(pa, {{"type", "join"}, {"game", id}});
+    reloaded = true;
+  });
+  // Every 600th tick evicts (a later one if the bus's worker held the game's lock at that moment).
+  for (int t = 0; t < 6000 && !reloaded; ++t) a->hub->tick();
+  ASSERT_TRUE(reloaded) << "a's copy was not evicted";
+  ASSERT_FALSE(pa->waitFor(type("state")).is_null());
+  EXPECT_EQ(a->hub->gamesInMemory(), 1U) << "the copy Alice loaded is held";
+  EXPECT_TRUE(bus.subscribed(channel)) << "the eviction's unwatch cut the reloaded copy's subscription";
+  EXPECT_TRUE(listedIn(a->hub->liveGames(), id)) << "the eviction dropped the reloaded copy's live line";
+  // Alice moves in her tab on b: her tab on a sees it.
+  const std::size_t before = aliceOnB->count();
+  b->say(aliceOnB, {{"type", "move"}, {"game", id}, {"house", 3}, {"id", "a2"}});
+  const Json ack = aliceOnB->waitFor(type("ack"), before);
+  ASSERT_FALSE(ack.is_null());
+  EXPECT_FALSE(pa->waitFor(eventN(ack["n"])).is_null()) << "a no longer hears the moves played on b";
 }
 
 }  // namespace

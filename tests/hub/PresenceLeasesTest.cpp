@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "cluster/Bus.hpp"
+#include "LoopbackDouble.hpp"
 #include "hub/ClusterLink.hpp"
 
 namespace semis::server {
@@ -17,36 +18,23 @@ namespace {
 
 // A loopback bus whose fire-and-forget writer is slow: what is sent waits until release(), as a
 // busy Redis writer connection's queue does, while command() answers at once.
-class SlowWriterBus final : public cluster::Bus {
+class SlowWriterBus final : public LoopbackDouble {
  public:
-  explicit SlowWriterBus(const std::shared_ptr<cluster::LoopbackHub>& hub) : inner_(cluster::makeLoopbackBus(hub)) {}
-  void start(cluster::BusHandlers handlers) override { inner_->start(std::move(handlers)); }
-  void stop() override { inner_->stop(); }
-  void publish(const std::string& channel, std::string payload) override {
-    inner_->publish(channel, std::move(payload));
-  }
-  void subscribe(const std::string& channel) override { inner_->subscribe(channel); }
-  void unsubscribe(const std::string& channel) override { inner_->unsubscribe(channel); }
+  using LoopbackDouble::LoopbackDouble;
   void send(std::vector<std::string> args) override {
     std::lock_guard lock(mu_);
     held_.push_back(std::move(args));
   }
-  cluster::BusResult<cluster::Reply> command(const std::vector<std::string>& args) override {
-    return inner_->command(args);
-  }
-  [[nodiscard]] bool connected() const override { return inner_->connected(); }
-  [[nodiscard]] long long dropped() const override { return inner_->dropped(); }
   void release() {
     std::vector<std::vector<std::string>> held;
     {
       std::lock_guard lock(mu_);
       held.swap(held_);
     }
-    for (auto& args : held) inner_->send(std::move(args));
+    for (auto& args : held) inner().send(std::move(args));
   }
 
  private:
-  std::unique_ptr<cluster::Bus> inner_;
   std::mutex mu_;
   std::vector<std::vector<std::string>> held_;
 };

@@ -2,24 +2,15 @@
 // captured seeds counted beside each player (no stores on the ring) and the result that matches
 // them; a rated Awalé game between two members paired by quick pairing, to its end, with the
 // `awale` rating of each changed on his profile; the daily Awalé puzzle played to its end.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { counts, idle, launch, newPage, shot, signUp, startSite, webDir } from './harness.mjs';
+import { counts, idle, newPage, shot, signUp, useSite, webDir } from './harness.mjs';
 import { checkLayout } from './layout.mjs';
 import { playDailyLine, playOut, ratedQuickPair } from './play.mjs';
 
-let site;
-let browser;
-before(async () => {
-  site = await startSite();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  site?.stop();
-});
+const site = useSite();
 
 const phone = { width: 390, height: 844 };
 const unique = (stem) => `${stem}${Math.floor(Math.random() * 1e6)}`;
@@ -33,7 +24,7 @@ async function captured(page) {
 }
 
 test('a phone in French: a whole Awalé game against the computer, the captured seeds and the result right', async () => {
-  const { context, page } = await newPage(browser, { locale: 'fr-FR', viewport: phone });
+  const { context, page } = await newPage(site.browser, { locale: 'fr-FR', viewport: phone });
   await page.goto(`${site.url}/?local=awale&ai=easy&side=S`);
   await page.waitForSelector('.house.legal');
   await idle(page);
@@ -85,8 +76,8 @@ test('a phone in French: a whole Awalé game against the computer, the captured 
 });
 
 test('two members paired for a rated Awalé game play it out; both awale ratings change', { skip: noServer() }, async () => {
-  const a = await newPage(browser, { speed: '4', reducedMotion: 'reduce' });
-  const b = await newPage(browser, { speed: '4', reducedMotion: 'reduce' });
+  const a = await newPage(site.browser, { speed: '4', reducedMotion: 'reduce' });
+  const b = await newPage(site.browser, { speed: '4', reducedMotion: 'reduce' });
   const [ua, ub] = [unique('awa'), unique('kofi')];
   await signUp(a.page, site.url, ua);
   await signUp(b.page, site.url, ub);
@@ -126,7 +117,7 @@ test('a phone in French: the daily Awalé puzzle played to its end, judged by th
   const semisBin = process.env.SEMIS_BIN ?? join(webDir, '..', 'build', 'release', 'src', 'app', 'semis');
   const date = new Date().toISOString().slice(0, 10);
   const puzzle = JSON.parse(execFileSync(semisBin, ['daily', '--rules', 'awale', '--date', date, '--json'], { encoding: 'utf8' }));
-  const { context, page } = await newPage(browser, { locale: 'fr-FR', viewport: phone });
+  const { context, page } = await newPage(site.browser, { locale: 'fr-FR', viewport: phone });
   await page.goto(`${site.url}/daily`);
   await page.waitForSelector('.daily-games a[href="/daily/awale"]');
   await page.goto(`${site.url}/daily/awale`);

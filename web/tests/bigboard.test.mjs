@@ -1,21 +1,12 @@
 // Boards up to 12 houses and 12 seeds (issue 24) in the browser: the home page offers them, a 12x12
 // board is drawn on a 390x844 phone and a 1366x768 desk with fingers-wide houses and counts that
 // cover nothing, and games on it are played through the WebAssembly core and the server.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { counts, idle, launch, newPage, shot, startSite } from './harness.mjs';
+import { counts, idle, newPage, shot, useSite } from './harness.mjs';
 import { checkLayout } from './layout.mjs';
 
-let site;
-let browser;
-before(async () => {
-  site = await startSite();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  site?.stop();
-});
+const site = useSite();
 
 const phone = { width: 390, height: 844 };
 const desk = { width: 1366, height: 768 };
@@ -49,7 +40,7 @@ async function playSome(page, moves, touch = false) {
 
 for (const locale of ['en-GB', 'fr-FR']) {
   test(`a 12x12 Kalah on a phone (${locale}): chosen on the home page, 24 fingers-wide houses, played on this device`, async () => {
-    const { context, page } = await newPage(browser, { locale, viewport: phone, touch: true });
+    const { context, page } = await newPage(site.browser, { locale, viewport: phone, touch: true });
     await chooseTwelveByTwelve(page);
     await page.tap('.mode.local');
     await page.waitForSelector('.house.legal');
@@ -75,7 +66,7 @@ for (const locale of ['en-GB', 'fr-FR']) {
 }
 
 test('a 12x12 Kalah on a desk against the computer of this device: one row of twelve a side, every house fingers-wide', async () => {
-  const { context, page } = await newPage(browser, { viewport: desk });
+  const { context, page } = await newPage(site.browser, { viewport: desk });
   await page.goto(`${site.url}/?local=${encodeURIComponent('kalah,houses=12,seeds=12')}&ai=easy&side=S`);
   await page.waitForSelector('.house.legal');
   await idle(page);
@@ -103,7 +94,7 @@ test('a 12x12 Kalah on a desk against the computer of this device: one row of tw
 });
 
 test('a 12x12 Kalah against the server’s computer on a phone', { skip: noServer() }, async () => {
-  const { context, page } = await newPage(browser, { viewport: phone, touch: true });
+  const { context, page } = await newPage(site.browser, { viewport: phone, touch: true });
   await chooseTwelveByTwelve(page);
   await page.selectOption('#level', 'easy');
   await page.tap('.mode.computer');

@@ -2,26 +2,17 @@
 // menu, creates a bot and sees its token once (with how to connect), no more after a reload;
 // renames it, revokes it in two clicks; the bot's profile says it is a bot and whose, in English
 // and in French.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, shot, signUp, startSite } from './harness.mjs';
+import { newPage, shot, signUp, useSite } from './harness.mjs';
 
-let site;
-let browser;
-before(async () => {
-  site = await startSite();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  site?.stop();
-});
+const site = useSite();
 
 const unique = (stem) => `${stem}${Math.floor(Math.random() * 1e6)}`;
 const noServer = () => (process.env.SEMIS_PREVIEW ? 'no server' : false);
 
 test('a member creates a bot, sees its token once, renames and revokes it; its profile names him', { skip: noServer() }, async () => {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(site.browser);
   const owner = unique('owner');
   await signUp(page, site.url, owner);
   await page.click('#account summary.who');
@@ -78,7 +69,7 @@ test('a member creates a bot, sees its token once, renames and revokes it; its p
   assert.deepEqual(page.errors, []);
   await context.close();
 
-  const fr = await newPage(browser, { locale: 'fr-FR' });
+  const fr = await newPage(site.browser, { locale: 'fr-FR' });
   await fr.page.goto(`${site.url}/p/${id}`);
   await fr.page.waitForSelector('.profile .bot-of');
   const line = (await fr.page.textContent('.profile .bot-of')).trim();

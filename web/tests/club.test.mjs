@@ -2,43 +2,25 @@
 // each other by quick pairing, play a rated game to the end and see their new ratings and the game
 // in their histories; a friend invitation; a guest who signs up keeps his game; a claim after the
 // opponent closes his page.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { counts, launch, newPage, shot, startSite } from './harness.mjs';
+import { counts, newPage, shot, signUp, useSite } from './harness.mjs';
 import { playOut, ratedQuickPair } from './play.mjs';
 
 // A short claim delay, so that the claim test does not wait 30 s.
 process.env.SEMIS_ARGS ??= 'serve --address 127.0.0.1 --port {port} --web {web} --db {db} --claim-seconds 2';
 
-let site;
-let browser;
-before(async () => {
-  site = await startSite();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  site?.stop();
-});
+const site = useSite();
 
 const unique = (stem) => `${stem}${Math.floor(Math.random() * 1e6)}`;
 const noServer = () => (process.env.SEMIS_PREVIEW ? 'no server' : false);
 
-async function signUp(page, username) {
-  await page.goto(site.url + '/');
-  await page.click('#account .sign-up');
-  await page.fill('.club-dialog input[name=username]', username);
-  await page.fill('.club-dialog input[name=password]', 'correct horse');
-  await page.click('.club-dialog button[type=submit]');
-  await page.waitForSelector(`#account summary.who:text("${username}")`);
-}
-
 test('two strangers sign up, are paired, play a rated game and see it on their profiles', { skip: noServer() }, async () => {
-  const a = await newPage(browser, { speed: '4', reducedMotion: 'reduce' });
-  const b = await newPage(browser, { speed: '4', reducedMotion: 'reduce' });
+  const a = await newPage(site.browser, { speed: '4', reducedMotion: 'reduce' });
+  const b = await newPage(site.browser, { speed: '4', reducedMotion: 'reduce' });
   const [ua, ub] = [unique('ann'), unique('ben')];
-  await signUp(a.page, ua);
-  await signUp(b.page, ub);
+  await signUp(a.page, site.url, ua);
+  await signUp(b.page, site.url, ub);
   // Both on the home page: the live counts, then the same quick seek.
   await ratedQuickPair(a.page, b.page, 'kalah');
   await a.page.waitForSelector('.rated-line .badge');
@@ -65,11 +47,11 @@ test('two strangers sign up, are paired, play a rated game and see it on their p
 });
 
 test('a friend is invited from the friends page and accepts from anywhere on the site', { skip: noServer() }, async () => {
-  const a = await newPage(browser);
-  const b = await newPage(browser);
+  const a = await newPage(site.browser);
+  const b = await newPage(site.browser);
   const [ua, ub] = [unique('cat'), unique('dan')];
-  await signUp(a.page, ua);
-  await signUp(b.page, ub);
+  await signUp(a.page, site.url, ua);
+  await signUp(b.page, site.url, ub);
   await a.page.goto(site.url + '/friends');
   await a.page.fill('.add-friend input', ub);
   await a.page.click('.add-friend button[type=submit]');
@@ -87,7 +69,7 @@ test('a friend is invited from the friends page and accepts from anywhere on the
 });
 
 test('a guest with a finished game signs up and finds it in his history', { skip: noServer() }, async () => {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(site.browser);
   await page.goto(site.url + '/');
   await page.waitForSelector('.card');
   await page.click('.card[data-preset="kalah"]');
@@ -121,10 +103,10 @@ test('a guest with a finished game signs up and finds it in his history', { skip
 
 test('a player whose opponent closed his page claims the win after the countdown', { skip: noServer() }, async () => {
   if (process.env.SEMIS_URL) return; // (the claim delay is this test's server's)
-  const a = await newPage(browser);
-  const b = await newPage(browser);
-  await signUp(a.page, unique('fay'));
-  await signUp(b.page, unique('gus'));
+  const a = await newPage(site.browser);
+  const b = await newPage(site.browser);
+  await signUp(a.page, site.url, unique('fay'));
+  await signUp(b.page, site.url, unique('gus'));
   await a.page.check('#rated');
   await a.page.click('.quick-seek[data-game="mangala"][data-clock="∞"]');
   await a.page.waitForSelector('.pairing-status:has-text("opponent")');

@@ -2,20 +2,11 @@
 // the real server: bots written here play over the WebSocket /kgp; a member starts a round robin of
 // three of them; its page shows the table as the server counts it (in English and in French, on a
 // desk and on a phone, no table wider than the screen), and the bots' leaderboard lists them.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, shot, signUp, startSite } from './harness.mjs';
+import { newPage, shot, signUp, useSite } from './harness.mjs';
 
-let site;
-let browser;
-before(async () => {
-  site = await startSite();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  site?.stop();
-});
+const site = useSite();
 
 const unique = (stem) => `${stem}${Math.floor(Math.random() * 1e6)}`;
 const noServer = () => (process.env.SEMIS_PREVIEW ? 'no server' : false);
@@ -67,7 +58,7 @@ const call = (page, method, path, body) =>
   }, [method, path, body]);
 
 test('a round robin of three bots: its table on the page, in English and French, desk and phone', { skip: noServer() }, async () => {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(site.browser);
   await signUp(page, site.url, unique('owner'));
   const bots = [];
   for (const stem of ['Ada', 'Bea', 'Cy']) {
@@ -119,7 +110,7 @@ test('a round robin of three bots: its table on the page, in English and French,
     await page.waitForSelector('.empty-board');
 
     // French, on a phone: the words are French, and the table scrolls inside its box.
-    const phone = await newPage(browser, { locale: 'fr-FR', viewport: { width: 360, height: 740 }, touch: true });
+    const phone = await newPage(site.browser, { locale: 'fr-FR', viewport: { width: 360, height: 740 }, touch: true });
     await phone.context.addInitScript(() => localStorage.setItem('semis.lang', 'fr'));
     await phone.page.goto(`${site.url}/bots/tournaments/${id}`);
     await phone.page.waitForSelector('.contest-status.over:text("Terminé")');

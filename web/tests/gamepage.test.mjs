@@ -3,46 +3,18 @@
 // overlapping counts), confirmations before a game ends, the last move marked, take back and new
 // game on this device, the move list during play, the sound switch, and the home page's keyboard
 // path and live list.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { counts, idle, launch, newPage, shot, startSite } from './harness.mjs';
+import { counts, idle, newPage, playOn, shot, useSite } from './harness.mjs';
 import { checkLayout } from './layout.mjs';
 
-let site;
-let browser;
-before(async () => {
-  site = await startSite();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  site?.stop();
-});
+const site = useSite();
 
 const phone = { width: 390, height: 844 };
 
-// Plays the first legal house each turn, skipping animations, until `until` holds.
-async function playOn(page, until, max = 600) {
-  for (let i = 0; i < max; ++i) {
-    if (await until()) return true;
-    if (await page.$('.set-over:not([hidden]) .next-set')) {
-      await page.click('.set-over .next-set');
-      continue;
-    }
-    const house = await page.$('.house.legal');
-    if (!house) {
-      await page.waitForTimeout(30);
-      continue;
-    }
-    await house.click();
-    await page.keyboard.press('s');
-    await idle(page);
-  }
-  return until();
-}
 
 test('a phone in French: a whole Mangala match, each set’s result between the sets, the match’s at the end', async () => {
-  const { context, page } = await newPage(browser, { locale: 'fr-FR', viewport: phone });
+  const { context, page } = await newPage(site.browser, { locale: 'fr-FR', viewport: phone });
   await page.goto(site.url + '/?local=mangala');
   await page.waitForSelector('.house.legal');
   await checkLayout(page, 'mangala on a phone');
@@ -75,7 +47,7 @@ test('a phone in French: a whole Mangala match, each set’s result between the 
 
 test('a phone: a whole Al-manqala game and a whole Congkak game, the layout whole at the end', async () => {
   for (const preset of ['al-manqala', 'congkak']) {
-    const { context, page } = await newPage(browser, { locale: 'fr-FR', viewport: phone });
+    const { context, page } = await newPage(site.browser, { locale: 'fr-FR', viewport: phone });
     await page.goto(`${site.url}/?local=${preset}`);
     await page.waitForSelector('.house.legal');
     assert.ok(await playOn(page, async () => (await page.getAttribute('body', 'data-status')) === 'over', 1500), `${preset} ends`);
@@ -90,7 +62,7 @@ test('a phone: a whole Al-manqala game and a whole Congkak game, the layout whol
 
 test('every preset on a phone and a desk, in both languages: fingers-wide houses, counts that cover nothing', async () => {
   for (const [locale, viewport] of [['en-GB', phone], ['fr-FR', phone], ['fr-FR', { width: 1100, height: 850 }], ['en-GB', { width: 1100, height: 850 }]]) {
-    const { context, page } = await newPage(browser, { locale, viewport });
+    const { context, page } = await newPage(site.browser, { locale, viewport });
     for (const preset of ['kalah', 'kalah-club', 'mangala', 'mangala-castle', 'al-manqala', 'congkak', 'awale']) {
       await page.goto(`${site.url}/?local=${preset}&ai=easy&side=S`);
       await page.waitForSelector('.house.legal');
@@ -108,7 +80,7 @@ test('every preset on a phone and a desk, in both languages: fingers-wide houses
 });
 
 test('on this device: ending a game asks first, the last move is marked, take back and new game', async () => {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(site.browser);
   await page.goto(site.url + '/?local=al-manqala');
   await page.waitForSelector('.house.legal');
   // The split asks before it ends the game; Cancel keeps it going.
@@ -158,7 +130,7 @@ test('on this device: ending a game asks first, the last move is marked, take ba
 });
 
 test('home: the game cards are one radio group the arrow keys move through, a short Tab path to play', async () => {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(site.browser);
   await page.goto(site.url + '/');
   await page.waitForSelector('.card[aria-checked="true"]');
   await page.focus('.card[aria-checked="true"]');
@@ -190,7 +162,7 @@ test('home: the game cards are one radio group the arrow keys move through, a sh
 
 test('through the server: a draw the computer declines is said; a rematch asked is seen and accepted', async (t) => {
   if (!site.server) return t.skip('needs a server');
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(site.browser);
   const made = await page.request.post(site.url + '/api/games', { data: { rules: 'kalah,houses=4,seeds=3', mode: 'ai', level: 'easy', side: 'S' } });
   const { id } = await made.json();
   await page.goto(site.url + `/g/${id}`);
@@ -200,7 +172,7 @@ test('through the server: a draw the computer declines is said; a rematch asked 
   assert.equal(await page.getAttribute('body', 'data-status'), 'playing');
   // Between friends: A resigns (asked first), asks for a rematch; B sees it and accepts.
   const a = page;
-  const b = (await newPage(browser)).page;
+  const b = (await newPage(site.browser)).page;
   await a.goto(site.url + '/');
   await a.waitForSelector('.mode.friend');
   await a.click('.mode.friend');

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { createInterface } from 'node:readline';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
 export const webDir = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -137,6 +138,22 @@ export async function startSite() {
   return started;
 }
 
+// The site (startSite()) and a browser for the tests of one file: started before them, closed and
+// stopped after them. The object it returns is filled in by then: site.url, site.server, site.kind,
+// site.restart() as startSite() has them, and site.browser.
+export function useSite() {
+  const site = {};
+  before(async () => {
+    Object.assign(site, await startSite());
+    site.browser = await launch();
+  });
+  after(async () => {
+    await site.browser?.close();
+    site.stop?.();
+  });
+  return site;
+}
+
 // A port nothing listens on now (the system's pick), for HAProxy (and a KGP port), which cannot report one itself.
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -200,6 +217,27 @@ export async function newPage(browser, { locale = 'en-GB', viewport = { width: 1
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(e.message));
   return { context, page };
+}
+
+// Plays the first legal house each turn (the next set when one is over), skipping animations,
+// until `until()` holds, for `max` turns at the most; whether it holds then.
+export async function playOn(page, until, max = 600) {
+  for (let i = 0; i < max; ++i) {
+    if (await until()) return true;
+    if (await page.$('.set-over:not([hidden]) .next-set')) {
+      await page.click('.set-over .next-set');
+      continue;
+    }
+    const house = await page.$('.house.legal');
+    if (!house) {
+      await page.waitForTimeout(30);
+      continue;
+    }
+    await house.click();
+    await page.keyboard.press('s');
+    await idle(page);
+  }
+  return until();
 }
 
 // Every pit's count as shown: [south houses..., south store, north houses..., north store].

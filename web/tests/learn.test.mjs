@@ -2,21 +2,12 @@
 // WebAssembly core judging, from a home page card on a phone in French and from the rules dialog on
 // a desk in English; every preset's lesson step by step; and taking a move back against the
 // server's computer.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { counts, idle, launch, newPage, shot, startSite } from './harness.mjs';
+import { counts, idle, newPage, shot, useSite } from './harness.mjs';
 import { stateAt, until } from './play.mjs';
 
-let site;
-let browser;
-before(async () => {
-  site = await startSite();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  site?.stop();
-});
+const site = useSite();
 
 const phone = { width: 390, height: 844 };
 const desk = { width: 1366, height: 768 };
@@ -56,7 +47,7 @@ async function playLesson(page) {
 }
 
 test('a lesson from a home page card, to its end, on a phone in French (Mangala with the castle)', async () => {
-  const { context, page } = await newPage(browser, { locale: 'fr-FR', viewport: phone });
+  const { context, page } = await newPage(site.browser, { locale: 'fr-FR', viewport: phone });
   await page.goto(site.url + '/');
   await page.waitForSelector('.card');
   const link = page.locator('.card[data-preset="mangala-castle"] .learn-link');
@@ -88,7 +79,7 @@ test('a lesson from a home page card, to its end, on a phone in French (Mangala 
 });
 
 test('a lesson from the rules dialog, to its end, on a desk in English (Kalah)', async () => {
-  const { context, page } = await newPage(browser, { viewport: desk });
+  const { context, page } = await newPage(site.browser, { viewport: desk });
   await page.goto(site.url + '/');
   await page.waitForSelector('.card');
   await page.click('.card[data-preset="kalah"] .rules-link');
@@ -114,7 +105,7 @@ test('a lesson from the rules dialog, to its end, on a desk in English (Kalah)',
 });
 
 test('every preset’s lesson: each step’s answer from the core is the one its words explain', async () => {
-  const { context, page } = await newPage(browser, { viewport: desk });
+  const { context, page } = await newPage(site.browser, { viewport: desk });
   for (const preset of PRESETS) {
     await page.goto(`${site.url}/learn/${preset}`);
     const said = await playLesson(page);
@@ -132,7 +123,7 @@ test('every preset’s lesson: each step’s answer from the core is the one its
 
 test('take back against the server’s computer: the move and the reply undone, as the server has it', async (t) => {
   if (!site.server) return t.skip('no server');
-  const { context, page } = await newPage(browser, { viewport: desk });
+  const { context, page } = await newPage(site.browser, { viewport: desk });
   await page.goto(site.url + '/');
   await page.waitForSelector('.card');
   await page.click('.card[data-preset="kalah"]');

@@ -1,25 +1,16 @@
 // Browser tests that need no game server: the home page, two players on one device and the local
 // computer, all on the C++ core compiled to WebAssembly.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { counts, idle, launch, litHint, newPage, shot, startSite } from './harness.mjs';
+import { counts, idle, litHint, newPage, shot, useSite } from './harness.mjs';
 
-let site;
-let browser;
-before(async () => {
-  site = await startSite();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  site?.stop();
-});
+const site = useSite();
 
 const sum = (a) => a.reduce((x, y) => x + y, 0);
 
 test('home lists the seven games with options, rules and a picture one click away', async () => {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(site.browser);
   await page.goto(site.url + '/');
   await page.waitForSelector('.card');
   const names = await page.$$eval('.card h3', (h) => h.map((x) => x.textContent));
@@ -43,7 +34,7 @@ test('home lists the seven games with options, rules and a picture one click awa
 });
 
 test('two players on one device: legal houses lit, seeds conserved, illegal clicks do nothing', async () => {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(site.browser);
   await page.goto(site.url + '/');
   await page.waitForSelector('.card');
   await page.click('.card[data-preset="kalah"]');
@@ -80,7 +71,7 @@ test('two players on one device: legal houses lit, seeds conserved, illegal clic
 });
 
 test('a reload brings back the same position and move history', async () => {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(site.browser);
   await page.goto(site.url + '/?local=kalah');
   await page.waitForSelector('.house.legal');
   const start = await counts(page);
@@ -159,7 +150,7 @@ async function checkHint(page) {
 }
 
 test('hovering a house previews where the last seed lands and what it captures', async () => {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(site.browser);
   // A position where South 1 (one seed) lands in empty South 2, facing North 5's four seeds.
   await page.goto(site.url + '/?local=kalah#m=3,1');
   await page.waitForSelector('.house.legal');
@@ -206,7 +197,7 @@ test('hovering a house previews where the last seed lands and what it captures',
 
 test('Teach me: the only legal move is the one lit, for North too, and it shows without animation', async () => {
   // Kalah(4,3) after 2,3,1,3,2: North to move, and only North's house 4 has seeds.
-  const { context, page } = await newPage(browser, { reducedMotion: 'reduce' });
+  const { context, page } = await newPage(site.browser, { reducedMotion: 'reduce' });
   await page.goto(site.url + '/?local=kalah,houses=4,seeds=3#m=2,3,1,3,2');
   await page.waitForSelector('.house.legal');
   await idle(page);
@@ -223,7 +214,7 @@ test('Teach me: the only legal move is the one lit, for North too, and it shows 
 });
 
 test('keyboard only: a whole game against the local computer, to the result', async () => {
-  const { context, page } = await newPage(browser, { speed: '4' });
+  const { context, page } = await newPage(site.browser, { speed: '4' });
   await page.goto(site.url + '/?local=kalah,houses=4,seeds=3&ai=easy&side=S');
   await page.waitForSelector('.house.legal');
   let moves = 0;
@@ -268,7 +259,7 @@ test('keyboard only: a whole game against the local computer, to the result', as
 });
 
 test('French by default for a French browser, English on request, labels for screen readers', async () => {
-  const { context, page } = await newPage(browser, { locale: 'fr-FR' });
+  const { context, page } = await newPage(site.browser, { locale: 'fr-FR' });
   await page.goto(site.url + '/');
   await page.waitForSelector('.card');
   assert.equal(await page.textContent('.mode.local'), 'Deux joueurs sur cet appareil');
@@ -301,7 +292,7 @@ test('every game renders its board with counts, on a desktop and on a phone', as
     congkak: [7, 7, true],
   };
   for (const [viewport, tag] of [[{ width: 1100, height: 850 }, 'desktop'], [{ width: 375, height: 740 }, 'phone']]) {
-    const { context, page } = await newPage(browser, { viewport });
+    const { context, page } = await newPage(site.browser, { viewport });
     for (const [preset, [n, seeds, stores]] of Object.entries(expected)) {
       await page.goto(`${site.url}/?local=${preset}`);
       await page.waitForSelector('.board .house');
@@ -335,7 +326,7 @@ test('every game renders its board with counts, on a desktop and on a phone', as
 });
 
 test('Congkak relays and Mangala castles are shown as such', async () => {
-  const { context, page } = await newPage(browser, { speed: '1' });
+  const { context, page } = await newPage(site.browser, { speed: '1' });
   await page.goto(site.url + '/?local=congkak');
   await page.waitForSelector('.house.legal');
   await page.click('.house[data-side="S"][data-house="3"]');
@@ -368,7 +359,7 @@ test('Congkak relays and Mangala castles are shown as such', async () => {
 });
 
 test('keyboard only from the home page: pick Congkak, start a game on this device', async () => {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(site.browser);
   await page.goto(site.url + '/');
   await page.waitForSelector('.card');
   const tabTo = async (selector) => {

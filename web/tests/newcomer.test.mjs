@@ -3,20 +3,11 @@
 // right at every ply and each set's result between the sets; one tap from a game card to a game; the
 // phone game page within one screen; a guest's claim code on a phone; only the actions the state
 // allows (no abort once both sides moved, no "Teach me" for a spectator).
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { idle, launch, newPage, shot, startSite } from './harness.mjs';
+import { idle, newPage, shot, useSite } from './harness.mjs';
 
-let site;
-let browser;
-before(async () => {
-  site = await startSite();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  site?.stop();
-});
+const site = useSite();
 
 const phone = { width: 390, height: 844 };
 const desk = { width: 1366, height: 768 };
@@ -40,7 +31,7 @@ for (const [locale, viewport, rules] of setups) {
   test(`a server Mangala match against the computer, set by set to its end (${locale}, ${viewport.width}px): the move list right at every ply, each set's result between the sets`, async (t) => {
     if (!site.server) return t.skip('needs a server');
     const w = words[locale];
-    const { context, page } = await newPage(browser, { locale, viewport });
+    const { context, page } = await newPage(site.browser, { locale, viewport });
     const id = await serverGame(page, rules);
     const sets = rules.endsWith('sets=3') ? 3 : 5;
     await page.goto(`${site.url}/g/${id}`);
@@ -112,7 +103,7 @@ async function smallControls(page) {
 for (const [locale, viewport] of [['en-GB', phone], ['fr-FR', phone], ['fr-FR', desk], ['en-GB', desk]]) {
   test(`home (${locale}, ${viewport.width}px): one tap from a game card to a game; controls fingers-wide on a phone`, async (t) => {
     if (!site.server) return t.skip('needs a server');
-    const { context, page } = await newPage(browser, { locale, viewport });
+    const { context, page } = await newPage(site.browser, { locale, viewport });
     await page.goto(site.url + '/');
     await page.waitForSelector('.club-lobby');
     if (viewport === phone) assert.deepEqual(await smallControls(page), [], 'every control at least 44 px');
@@ -173,7 +164,7 @@ async function offScreen(page) {
 for (const locale of ['fr-FR', 'en-GB']) {
   test(`the phone game page (${locale}): board, both stores, both clocks and the status within one 390x844 screen; controls fingers-wide`, async (t) => {
     if (!site.server) return t.skip('needs a server');
-    const { context, page } = await newPage(browser, { locale, viewport: phone });
+    const { context, page } = await newPage(site.browser, { locale, viewport: phone });
     for (const rules of ['kalah', 'mangala', 'congkak', 'al-manqala']) {
       const id = await serverGame(page, rules, { clock: { minutes: 5, increment: 3 } });
       await page.goto(`${site.url}/g/${id}`);
@@ -200,8 +191,8 @@ for (const locale of ['fr-FR', 'en-GB']) {
 for (const [locale, viewport] of [['fr-FR', phone], ['en-GB', desk]]) {
   test(`a guest (${locale}, ${viewport.width}px) takes his player to another device with a claim code, from the sign-in dialog`, async (t) => {
     if (!site.server) return t.skip('needs a server');
-    const first = await newPage(browser, { locale, viewport });
-    const other = await newPage(browser, { locale, viewport });
+    const first = await newPage(site.browser, { locale, viewport });
+    const other = await newPage(site.browser, { locale, viewport });
     await first.page.goto(site.url + '/');
     await other.page.goto(site.url + '/');
     await first.page.waitForSelector('#account .sign-in');
@@ -232,9 +223,9 @@ for (const [locale, viewport] of [['fr-FR', phone], ['en-GB', desk]]) {
 for (const [locale, viewport] of [['en-GB', phone], ['fr-FR', desk]]) {
   test(`only what the state allows (${locale}, ${viewport.width}px): abort until both sides moved, no "Teach me" for a spectator`, async (t) => {
     if (!site.server) return t.skip('needs a server');
-    const a = await newPage(browser, { locale, viewport });
-    const b = await newPage(browser, { locale, viewport });
-    const watcher = await newPage(browser, { locale, viewport });
+    const a = await newPage(site.browser, { locale, viewport });
+    const b = await newPage(site.browser, { locale, viewport });
+    const watcher = await newPage(site.browser, { locale, viewport });
     const made = await a.page.request.post(site.url + '/api/games', { data: { rules: 'kalah', mode: 'friend', side: 'S' } });
     const { id } = await made.json();
     await a.page.goto(`${site.url}/g/${id}`);
@@ -279,7 +270,7 @@ for (const [locale, viewport] of [['en-GB', phone], ['fr-FR', desk]]) {
 
 for (const [locale, viewport] of [['fr-FR', phone], ['en-GB', desk]]) {
   test(`the board (${locale}, ${viewport.width}px): reduced motion flies no seed, a tap leaves no ring that reads as advice, store names whole and clear of the seeds`, async () => {
-    const context = await browser.newContext({ locale, viewport, reducedMotion: 'reduce', hasTouch: true });
+    const context = await site.browser.newContext({ locale, viewport, reducedMotion: 'reduce', hasTouch: true });
     const page = await context.newPage();
     const errors = [];
     page.on('pageerror', (e) => errors.push(e.message));

@@ -2,21 +2,12 @@
 // it can be replaced, and after one visit with the network the page opening and playing without
 // it: the computer, two players on one device, a lesson and the daily puzzle already fetched, with
 // the offline state shown and the server's features not offered.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { idle, launch, newPage, shot, startSite } from './harness.mjs';
+import { idle, newPage, shot, useSite } from './harness.mjs';
 import { until } from './play.mjs';
 
-let site;
-let browser;
-before(async () => {
-  site = await startSite();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  site?.stop();
-});
+const site = useSite();
 
 const phone = { width: 390, height: 844 };
 
@@ -55,7 +46,7 @@ test('the manifest, its icons and the service worker as the server sends them', 
 });
 
 test('after one visit the page opens and plays offline, on a phone: the computer, two players, a lesson, the daily puzzle', async () => {
-  const { context, page } = await newPage(browser, { viewport: phone });
+  const { context, page } = await newPage(site.browser, { viewport: phone });
   await page.goto(site.url + '/');
   await page.waitForSelector('.card');
   // Installable as Chromium judges it.

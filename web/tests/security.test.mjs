@@ -1,20 +1,11 @@
 // The page under the server's security headers (docs/server.md, "Security headers"): every page
 // and a game against the computer (the WebAssembly core) run with no Content-Security-Policy
 // violation; a signed-in player lists his devices and signs out everywhere.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, startSite } from './harness.mjs';
+import { newPage, signUp, useSite } from './harness.mjs';
 
-let site;
-let browser;
-before(async () => {
-  site = await startSite();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  site?.stop();
-});
+const site = useSite();
 
 const noServer = () => (site?.kind === 'preview' || process.env.SEMIS_PREVIEW ? 'no server' : false);
 
@@ -38,7 +29,7 @@ test('every page runs under the Content-Security-Policy, the rules core included
   assert.match(csp, /frame-ancestors 'none'/);
   assert.doesNotMatch(csp, /unsafe-inline/);
   assert.equal(home.headers.get('x-content-type-options'), 'nosniff');
-  const { page, context } = await newPage(browser, { reducedMotion: 'reduce' });
+  const { page, context } = await newPage(site.browser, { reducedMotion: 'reduce' });
   const violations = await watchPolicy(page);
   await page.goto(site.url + '/');
   await page.waitForSelector('.home');
@@ -58,14 +49,9 @@ test('every page runs under the Content-Security-Policy, the rules core included
 });
 
 test('a player lists his devices and signs out everywhere', { skip: noServer() }, async () => {
-  const { page, context } = await newPage(browser);
+  const { page, context } = await newPage(site.browser);
   const username = `dev${Math.floor(Math.random() * 1e6)}`;
-  await page.goto(site.url + '/');
-  await page.click('#account .sign-up');
-  await page.fill('.club-dialog input[name=username]', username);
-  await page.fill('.club-dialog input[name=password]', 'correct horse');
-  await page.click('.club-dialog button[type=submit]');
-  await page.waitForSelector(`#account summary.who:text("${username}")`);
+  await signUp(page, site.url, username);
   // A second device, signed in over the API.
   const other = await fetch(site.url + '/api/account/signin', { method: 'POST', body: JSON.stringify({ username, password: 'correct horse' }) });
   assert.equal(other.status, 200);

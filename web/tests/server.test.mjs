@@ -1,21 +1,12 @@
 // Browser tests through a server: the computer, a friend through the share link with a spectator,
 // reload and reconnect mid-game, and that an illegal click never sends a move.
 // Against the real `semis serve` (SEMIS_BIN, SEMIS_URL, or this checkout's build).
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { counts, idle, launch, litHint, newPage, shot, startSite } from './harness.mjs';
+import { counts, idle, litHint, newPage, shot, useSite } from './harness.mjs';
 import { chooseKalahAt, gameId, pitsOf, playFirstLegal, recordFrames, shareFriendGame, stateAt, until } from './play.mjs';
 
-let site;
-let browser;
-before(async () => {
-  site = await startSite();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  site?.stop();
-});
+const site = useSite();
 
 const sum = (a) => a.reduce((x, y) => x + y, 0);
 
@@ -58,7 +49,7 @@ const serverState = (id) => stateAt(site.url, id);
 const chooseKalah = (page, houses, seeds) => chooseKalahAt(page, site.url, houses, seeds);
 
 test('a whole game against the computer, through the server', { skip: !process.env.SEMIS_PREVIEW ? false : 'no server' }, async () => {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(site.browser);
   await chooseKalah(page, 4, 3);
   await page.selectOption('#level', 'easy');
   await page.selectOption('#side', 'S');
@@ -84,10 +75,10 @@ test('a whole game against the computer, through the server', { skip: !process.e
 });
 
 test('friends play through the share link while a third watches; reload and reconnect mid-game', async () => {
-  const a = await newPage(browser);
-  const b = await newPage(browser);
+  const a = await newPage(site.browser);
+  const b = await newPage(site.browser);
   if (process.env.DEBUG_WS) b.page.on('websocket', (ws) => { ws.on('framesent', (f) => console.log('B>', f.payload)); ws.on('framereceived', (f) => console.log('B<', String(f.payload).slice(0, 160))); });
-  const c = await newPage(browser);
+  const c = await newPage(site.browser);
   await spySends(a.context);
   await spySends(b.context);
   const bFrames = recordFrames(b.page);
@@ -206,8 +197,8 @@ test('friends play through the share link while a third watches; reload and reco
 
 test('the server restarts mid-game: both players reconnect by themselves and play on', async (t) => {
   if (!site.restart) return t.skip('needs the real server (SEMIS_BIN)');
-  const a = await newPage(browser);
-  const b = await newPage(browser);
+  const a = await newPage(site.browser);
+  const b = await newPage(site.browser);
   const frames = [recordFrames(a.page), recordFrames(b.page)];
   await chooseKalah(a.page, 6, 4);
   await a.page.selectOption('#side', 'S');
@@ -283,8 +274,8 @@ async function playedOnceAndShown(a, b, id) {
 }
 
 test('a move whose connection dies before the server reads it is sent again on the next one and played once', async () => {
-  const a = await newPage(browser);
-  const b = await newPage(browser);
+  const a = await newPage(site.browser);
+  const b = await newPage(site.browser);
   // Page a's socket loses its first move and dies with it, as when its server is killed while the
   // page still thinks the connection open; its next sockets pass everything.
   let lost = 0;
@@ -311,8 +302,8 @@ test('a move whose connection dies before the server reads it is sent again on t
 });
 
 test('a click while the connection is closing is played once the page has reconnected', async () => {
-  const a = await newPage(browser);
-  const b = await newPage(browser);
+  const a = await newPage(site.browser);
+  const b = await newPage(site.browser);
   const link = await shareFriendGame(a.page, site.url, 6, 4);
   await b.page.goto(link);
   await b.page.waitForSelector('.board .house');
@@ -342,9 +333,9 @@ const clockText = (ms) => {
 };
 
 test('clocks: two players and a spectator see the server’s times; only the side to move runs; they stop at the end', async () => {
-  const a = await newPage(browser);
-  const b = await newPage(browser);
-  const c = await newPage(browser);
+  const a = await newPage(site.browser);
+  const b = await newPage(site.browser);
+  const c = await newPage(site.browser);
   const link = await shareFriendGame(a.page, site.url, 6, 4, '5+3');
   const id = gameId(link);
   await b.page.goto(link);
@@ -428,7 +419,7 @@ const frenchReasons = [
 ];
 
 test('Teach me asks the server: a legal house lit, its reasons in French, five asks without an error', async () => {
-  const { context, page } = await newPage(browser, { locale: 'fr-FR', reducedMotion: 'reduce' });
+  const { context, page } = await newPage(site.browser, { locale: 'fr-FR', reducedMotion: 'reduce' });
   await spySends(context);
   const frames = recordFrames(page);
   await chooseKalah(page, 6, 4);

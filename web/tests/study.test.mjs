@@ -3,23 +3,14 @@
 // value-losing move refused, the streak of a signed-in player), a finished game's review checked
 // against the command line's, and the analysis board. Moves and values are checked against the
 // `semis` binary's own answers (its solver), not against numbers written here.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { idle, launch, newPage, shot, startSite, webDir } from './harness.mjs';
+import { idle, newPage, shot, useSite, webDir } from './harness.mjs';
 import { playDailyLine } from './play.mjs';
 
-let site;
-let browser;
-before(async () => {
-  site = await startSite();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  site?.stop();
-});
+const site = useSite();
 
 const semisBin = process.env.SEMIS_BIN ?? join(webDir, '..', 'build', 'release', 'src', 'app', 'semis');
 const semis = (...args) => execFileSync(semisBin, args, { encoding: 'utf8' });
@@ -36,7 +27,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 test('Teach me on Kalah’s first move lights house 3 and says why, in English and in French', async () => {
   for (const [locale, words] of [['en-GB', [/you play again/, /win by 8/]], ['fr-FR', [/vous rejouez/, /vous l’emportez de 8 graines/]]]) {
-    const { context, page } = await newPage(browser, { locale });
+    const { context, page } = await newPage(site.browser, { locale });
     await page.goto(site.url + '/?local=kalah');
     await page.waitForSelector('.house.legal');
     await idle(page);
@@ -53,7 +44,7 @@ test('Teach me on Kalah’s first move lights house 3 and says why, in English a
 });
 
 test('Perfect is offered in the level list', async () => {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(site.browser);
   await page.goto(site.url + '/');
   await page.waitForSelector('#level');
   const levels = await page.$$eval('#level option', (o) => o.map((x) => x.value));
@@ -63,7 +54,7 @@ test('Perfect is offered in the level list', async () => {
 
 test('the daily challenge: the best line is accepted to the end, a wrong move is refused, the streak counts', async (t) => {
   if (!site.server) return t.skip('needs a server');
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(site.browser);
   // A signed-in player, so the attempt is his day's.
   const username = `daily${Date.now() % 100000}`;
   const signed = await page.request.post(site.url + '/api/account/signup', { data: { username, password: 'correct horse' } });
@@ -105,7 +96,7 @@ test('the daily challenge: the best line is accepted to the end, a wrong move is
 
 test('review: a finished game’s every move valued, as the command line values it, with the chart', async (t) => {
   if (!site.server) return t.skip('needs a server');
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(site.browser);
   const rules = 'kalah,houses=4,seeds=3';
   const created = await page.request.post(site.url + '/api/games', { data: { rules, mode: 'ai', level: 'perfect', side: 'S' } });
   const { id } = await created.json();
@@ -145,7 +136,7 @@ test('review: a finished game’s every move valued, as the command line values 
 });
 
 test('the analysis board values every move as the solver does, and steps through a pasted record', async () => {
-  const { context, page } = await newPage(browser, { locale: 'fr-FR' });
+  const { context, page } = await newPage(site.browser, { locale: 'fr-FR' });
   const start = 'kalah,houses=4,seeds=3/3,3,3,3/3,3,3,3/0,0/S';
   await page.goto(site.url + `/analysis?position=${encodeURIComponent(start)}`);
   await page.waitForSelector('.move-values button');

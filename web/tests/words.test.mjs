@@ -4,21 +4,12 @@
 // that agree, vous); the review within a phone's width; the analysis board agreeing with Teach me;
 // the replay buttons worded for screen readers and drawn; dark mode and the two theme switches,
 // remembered after a reload.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { idle, launch, newPage, shot, startSite } from './harness.mjs';
+import { newPage, playOn, shot, useSite } from './harness.mjs';
 import { until } from './play.mjs';
 
-let site;
-let browser;
-before(async () => {
-  site = await startSite();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  site?.stop();
-});
+const site = useSite();
 
 const phone = { width: 390, height: 844 };
 const desk = { width: 1366, height: 768 };
@@ -40,23 +31,9 @@ async function signUp(page, username) {
 }
 
 // Plays the first legal house each turn, skipping animations, until the game (or match) is over.
-async function playToEnd(page, max = 1500) {
-  for (let i = 0; i < max; ++i) {
-    if ((await page.getAttribute('body', 'data-status')) === 'over') return;
-    if (await page.$('.set-over:not([hidden]) .next-set')) {
-      await page.click('.set-over .next-set');
-      continue;
-    }
-    const house = await page.$('.house.legal');
-    if (!house) {
-      await page.waitForTimeout(30);
-      continue;
-    }
-    await house.click();
-    await page.keyboard.press('s');
-    await idle(page);
-  }
-  assert.fail('the game did not end');
+async function playToEnd(page) {
+  const over = async () => (await page.getAttribute('body', 'data-status')) === 'over';
+  assert.ok(await playOn(page, over, 1500), 'the game did not end');
 }
 
 // French typography and agreement over the text a visitor reads: a space before ':' (times such as
@@ -85,7 +62,7 @@ async function englishOk(page, where) {
 test('a member sets a display name from the account menu; the menu, a game seat and the profile show it', async (t) => {
   if (!site.server) return t.skip('needs a server');
   for (const [locale, viewport] of [['en-GB', phone], ['fr-FR', desk]]) {
-    const { context, page } = await newPage(browser, { locale, viewport });
+    const { context, page } = await newPage(site.browser, { locale, viewport });
     const username = unique('nia');
     await signUp(page, username);
     // A name that the server refuses: said in words, nothing changes.
@@ -125,7 +102,7 @@ test('a member sets a display name from the account menu; the menu, a game seat 
 
 test('a match’s result names who won the last set, in the winner’s order; Al-manqala says why it ended', async () => {
   for (const locale of ['en-GB', 'fr-FR']) {
-    const { context, page } = await newPage(browser, { locale, viewport: phone });
+    const { context, page } = await newPage(site.browser, { locale, viewport: phone });
     await page.goto(site.url + '/?local=mangala,sets=3');
     await page.waitForSelector('.house.legal');
     await playToEnd(page);
@@ -146,7 +123,7 @@ test('a match’s result names who won the last set, in the winner’s order; Al
   }
   // Al-manqala two players on one device, to its end: when a player's captures reach the target,
   // the line says so (the core's end code, worded here).
-  const { context, page } = await newPage(browser, { locale: 'fr-FR', viewport: desk });
+  const { context, page } = await newPage(site.browser, { locale: 'fr-FR', viewport: desk });
   await page.goto(site.url + '/?local=al-manqala');
   await page.waitForSelector('.house.legal');
   await playToEnd(page);
@@ -161,7 +138,7 @@ test('a match’s result names who won the last set, in the winner’s order; Al
 });
 
 test('French reads as French on a phone: the game’s end, its review, the analysis board, the leaderboard', async () => {
-  const { context, page } = await newPage(browser, { locale: 'fr-FR', viewport: phone });
+  const { context, page } = await newPage(site.browser, { locale: 'fr-FR', viewport: phone });
   // The home page, and Mangala's rules in the words the board uses (graines, grenier).
   await page.goto(site.url + '/');
   await page.waitForSelector('.card[data-preset="mangala"]');
@@ -213,7 +190,7 @@ test('French reads as French on a phone: the game’s end, its review, the analy
 
 test('the replay buttons are worded for screen readers and drawn, in both languages', async () => {
   for (const [locale, words] of [['en-GB', /first move/i], ['fr-FR', /premier coup/i]]) {
-    const { context, page } = await newPage(browser, { locale, viewport: phone });
+    const { context, page } = await newPage(site.browser, { locale, viewport: phone });
     await page.goto(site.url + '/?local=kalah,houses=4,seeds=2');
     await page.waitForSelector('.house.legal');
     await playToEnd(page);
@@ -264,7 +241,7 @@ async function colours(page) {
 
 test('dark mode follows the system; the theme and board switches are remembered, readable in both', async () => {
   for (const [locale, viewport] of [['en-GB', phone], ['fr-FR', desk]]) {
-    const { context, page } = await newPage(browser, { locale, viewport });
+    const { context, page } = await newPage(site.browser, { locale, viewport });
     await page.emulateMedia({ colorScheme: 'light' });
     await page.goto(site.url + '/?local=kalah');
     await page.waitForSelector('.house.legal');
@@ -309,7 +286,7 @@ test('dark mode follows the system; the theme and board switches are remembered,
 test('the profile and its chart: games worded, the chart with its axes, no lone dot', async (t) => {
   if (!site.server) return t.skip('needs a server');
   for (const locale of ['en-GB', 'fr-FR']) {
-    const { context, page } = await newPage(browser, { locale, viewport: phone });
+    const { context, page } = await newPage(site.browser, { locale, viewport: phone });
     await page.goto(site.url + '/');
     const created = await page.request.post(site.url + '/api/games', { data: { rules: 'kalah,houses=4,seeds=2', mode: 'ai', level: 'easy', side: 'S' } });
     const { id } = await created.json();
@@ -359,8 +336,8 @@ async function ratedGames(a, b, times) {
 
 test('a rating history: one game said in words, then a chart with its axes and its period', async (t) => {
   if (!site.server) return t.skip('needs a server');
-  const a = await newPage(browser, { locale: 'fr-FR', viewport: phone, reducedMotion: 'reduce' });
-  const b = await newPage(browser, { locale: 'fr-FR', viewport: phone, reducedMotion: 'reduce' });
+  const a = await newPage(site.browser, { locale: 'fr-FR', viewport: phone, reducedMotion: 'reduce' });
+  const b = await newPage(site.browser, { locale: 'fr-FR', viewport: phone, reducedMotion: 'reduce' });
   await signUp(a.page, unique('ria'));
   await signUp(b.page, unique('rob'));
   const me = await a.page.evaluate(() => fetch('/api/me').then((r) => r.json()));
@@ -389,7 +366,7 @@ test('a rating history: one game said in words, then a chart with its axes and i
 
 test('the review of a game against the server’s computer fits a phone, the computer named in French', async (t) => {
   if (!site.server) return t.skip('needs a server');
-  const { context, page } = await newPage(browser, { locale: 'fr-FR', viewport: phone });
+  const { context, page } = await newPage(site.browser, { locale: 'fr-FR', viewport: phone });
   await page.goto(site.url + '/');
   const created = await page.request.post(site.url + '/api/games', { data: { rules: 'kalah', mode: 'ai', level: 'easy', side: 'S' } });
   const { id } = await created.json();
