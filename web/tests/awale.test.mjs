@@ -46,6 +46,11 @@ test('a phone in French: a whole Awalé game against the computer, the captured 
     ++mine;
     await house.click();
     await page.keyboard.press('s');
+    // Counted once the computer's reply has been shown (my houses legal again, nothing animating)
+    // or the game is over: in the middle of a sowing some seeds are in the hand (a count of 44 was
+    // read once at load 7.7 when this waited only for the board to be still, before the reply).
+    await page.waitForFunction(() => document.body.dataset.status === 'over' ||
+      (document.querySelector('.house[data-side="S"].legal') && window.semisBoard && !window.semisBoard.busy));
     await idle(page);
     // Every seed is on the board or in a pile, and a pile never shrinks: Awalé gives nothing back.
     const now = await captured(page);
