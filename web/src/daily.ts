@@ -6,8 +6,9 @@ import type { BoardView } from './board';
 import { makeBoard } from './board-setup';
 import { Core, type LocalGame } from './core';
 import { el } from './dom';
-import { gameInfo, presetOf } from './games';
-import { currentLang, dateText, labelled, t } from './i18n';
+import { gameTitle } from './game-title';
+import { presetOf } from './games';
+import { dateText, labelled, t } from './i18n';
 import { api } from './net';
 import { ts, valueText } from './study-words';
 import type { MoveValue, Puzzle, SideLetter } from './types';
@@ -24,10 +25,6 @@ interface AttemptAnswer {
   failed_at?: number;
   best?: number;
   streak: number | null;
-}
-
-function gameName(rules: string): string {
-  return gameInfo(presetOf(rules)).name[currentLang()];
 }
 
 function goalText(value: number): string {
@@ -60,20 +57,20 @@ export async function dailyPage(root: HTMLElement, key: string | null, date: str
     return;
   }
   const gameKey = presetOf(puzzle.rules);
-  document.title = `${ts('daily')} · ${gameName(puzzle.rules)} · Semis`;
+  document.title = `${ts('daily')} · ${gameTitle(puzzle.rules)} · Semis`;
   const player = puzzle.position.to_move as SideLetter;
   const opponent: SideLetter = player === 'S' ? 'N' : 'S';
   const sideName = player === 'S' ? t('south') : t('north');
 
   const others = el('nav', { class: 'daily-games', 'aria-label': ts('dailyOther') },
-    ...index.games.map((g) => el('a', { href: `/daily/${g}`, 'data-link': '', 'aria-current': g === gameKey ? 'page' : 'false' }, gameName(g))));
+    ...index.games.map((g) => el('a', { href: `/daily/${g}`, 'data-link': '', 'aria-current': g === gameKey ? 'page' : 'false' }, gameTitle(g))));
   const status = el('p', { class: 'status', role: 'status', 'aria-live': 'polite' });
   const outcome = el('div', { class: 'daily-outcome', hidden: '' });
   const holder = el('div', { class: 'board-holder' });
   const streakLine = el('p', { class: 'streak', 'aria-live': 'polite' }, streakText(puzzle.streak));
   page.replaceChildren(
     el('div', { class: 'game-head' }, el('a', { href: '/', class: 'back', 'data-link': '' }, '← ' + t('back')),
-      el('h1', { class: 'game-title' }, `${ts('daily')} · ${gameName(puzzle.rules)} · ${dateText(puzzle.date)}`)),
+      el('h1', { class: 'game-title' }, `${ts('daily')} · ${gameTitle(puzzle.rules)} · ${dateText(puzzle.date)}`)),
     others,
     el('p', { class: 'daily-intro' }, ts('dailyIntro', { side: sideName, goal: goalText(puzzle.value) })),
     streakLine,
@@ -190,8 +187,8 @@ export async function dailyPage(root: HTMLElement, key: string | null, date: str
       status.textContent = ts('dailyFailed', { move, got: valueText(got, true), best: best.house, want: valueText(best.value, true) });
     }
     const share = solved
-      ? ts('shareSolved', { game: gameName(puzzle.rules), date: puzzle.date, moves: playerMoves })
-      : ts('shareFailed', { game: gameName(puzzle.rules), date: puzzle.date, at: missedAt + 1 });
+      ? ts('shareSolved', { game: gameTitle(puzzle.rules), date: puzzle.date, moves: playerMoves })
+      : ts('shareFailed', { game: gameTitle(puzzle.rules), date: puzzle.date, at: missedAt + 1 });
     const copy = el('button', { type: 'button', class: 'share-copy' }, ts('dailyShare'));
     const shareText = el('p', { class: 'share-text' }, share);
     copy.addEventListener('click', () => {

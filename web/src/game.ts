@@ -5,7 +5,8 @@ import type { BoardView } from './board';
 import { makeBoard } from './board-setup';
 import { Core, type LocalGame } from './core';
 import { gameInfo, presetOf } from './games';
-import { currentLang, t } from './i18n';
+import { gameTitle } from './game-title';
+import { t } from './i18n';
 import { showRules } from './rules-dialog';
 import { describe, hintReason, resultText, serverHintText } from './words';
 import { ClockModel, clockText } from './clock';
@@ -216,9 +217,9 @@ export class GamePage implements SourcePage {
 
   setup(s: GameState, bottom: SideLetter, names: Record<SideLetter, string>): void {
     const info = gameInfo(presetOf(s.rules));
-    this.title.textContent = info.name[currentLang()];
+    this.title.textContent = gameTitle(s.rules);
     this.rulesButton.onclick = () => void showRules(info.preset);
-    document.title = `${info.name[currentLang()]} · Semis`;
+    document.title = `${this.title.textContent} · Semis`;
     const board = makeBoard(this.core, s.rules, s.position.houses.length / 2, bottom, names);
     board.onPlay = (h) => this.source?.play(h);
     board.onPreview = (h) => this.preview(h);

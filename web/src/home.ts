@@ -1,6 +1,7 @@
 // The home page: pick a game and its options, then how to play it.
 import { Core, type RulesCatalog } from './core';
 import { games } from './games';
+import { gameTitle } from './game-title';
 import { currentLang, t, type Key } from './i18n';
 import { ts } from './study-words';
 import { api } from './net';
@@ -147,13 +148,12 @@ export async function homePage(root: HTMLElement, navigate: (url: string) => voi
   const note = el('p', { class: 'note', role: 'status' }, online ? '' : t('serverDown'));
   const live = el('ul', { class: 'live' });
   const liveBox = el('div', { class: 'live-box' }, el('h3', {}, t('watch')), live);
-  // "Kalah · Ada – Computer · 13 moves": the game, who plays it, how far it is.
+  // "Kalah · 8 houses · Ada – Computer · 13 moves": the game, who plays it, how far it is.
   const seatName = (seat?: { name?: string | null; kind?: string; level?: string }) =>
     seat?.kind === 'ai' ? `${t('computer')}${seat.level ? ` (${t(`level.${seat.level}` as Key)})` : ''}` : seat?.name ?? '?';
   const liveLine = (g: { rules: string; plies: number; seats?: unknown }) => {
     const seats = (g.seats ?? {}) as Record<string, { name?: string | null; kind?: string; level?: string }>;
-    const game = games.find((x) => x.preset === g.rules.split(',')[0])?.name[lang] ?? g.rules;
-    return `${game} · ${seatName(seats.S)} – ${seatName(seats.N)} · ${t('movesCount', { n: g.plies })}`;
+    return `${gameTitle(g.rules)} · ${seatName(seats.S)} – ${seatName(seats.N)} · ${t('movesCount', { n: g.plies })}`;
   };
   const loadLive = async () => {
     try {

@@ -465,12 +465,12 @@ const nouns: Record<Lang, Record<string, [string, string]>> = {
   en: {
     seeds: ['seed', 'seeds'], moves: ['move', 'moves'], points: ['point', 'points'], turns: ['turn', 'turns'],
     days: ['day', 'days'], games: ['game', 'games'], ratedGames: ['rated game', 'rated games'],
-    mistakes: ['mistake', 'mistakes'], blunders: ['blunder', 'blunders'], houses: ['house', 'houses'],
+    mistakes: ['mistake', 'mistakes'], blunders: ['blunder', 'blunders'], houses: ['house', 'houses'], sets: ['set', 'sets'],
   },
   fr: {
     seeds: ['graine', 'graines'], moves: ['coup', 'coups'], points: ['point', 'points'], turns: ['tour', 'tours'],
     days: ['jour', 'jours'], games: ['partie', 'parties'], ratedGames: ['partie classée', 'parties classées'],
-    mistakes: ['erreur', 'erreurs'], blunders: ['gaffe', 'gaffes'], houses: ['case', 'cases'],
+    mistakes: ['erreur', 'erreurs'], blunders: ['gaffe', 'gaffes'], houses: ['case', 'cases'], sets: ['manche', 'manches'],
   },
 };
 

@@ -5,7 +5,8 @@ import { errorText, tc } from './club-words';
 import { el } from './dom';
 import { games } from './games';
 import { currentLang } from './i18n';
-import { gameName, site } from './site';
+import { gameTitle } from './game-title';
+import { site } from './site';
 
 interface Seek {
   id: string;
@@ -92,7 +93,7 @@ export function lobbySection(navigate: (url: string) => void): { node: HTMLEleme
       ...(l.seeks.length === 0
         ? [el('li', {}, tc('noSeeks'))]
         : l.seeks.map((s) => {
-            const li = el('li', { 'data-seek': s.id }, `${s.player.name} (${s.player.rating}) · ${gameName(s.rules)} · ${clockText(s.clock)} · ${s.rated ? tc('rated') : tc('casual')}`);
+            const li = el('li', { 'data-seek': s.id }, `${s.player.name} (${s.player.rating}) · ${gameTitle(s.rules)} · ${clockText(s.clock)} · ${s.rated ? tc('rated') : tc('casual')}`);
             if (s.player.id !== me?.id) {
               const b = el('button', { type: 'button', class: 'accept-seek' }, tc('accept'));
               b.addEventListener('click', () => site.send({ type: 'accept_seek', seek: s.id }));

@@ -6,7 +6,7 @@ import { tc } from './club-words';
 import { el } from './dom';
 import { api } from './net';
 import { dateText, t, type Key } from './i18n';
-import { gameName } from './site';
+import { gameTitle } from './game-title';
 
 interface Rating {
   key: string;
@@ -110,7 +110,7 @@ export async function profilePage(root: HTMLElement, id: string): Promise<void> 
   const ratings = el('div', { class: 'ratings' });
   for (const r of p.ratings) {
     const box = el('div', { class: 'rating-card', 'data-key': r.key },
-      el('h3', {}, gameName(r.key)),
+      el('h3', {}, gameTitle(r.key)),
       el('p', { class: 'rating-value' }, `${Math.round(r.rating)}${r.provisional ? '?' : ''}`),
       el('p', {}, tc('winsDrawsLosses', { w: r.wins, d: r.draws, l: r.losses })));
     ratings.append(box);
@@ -127,7 +127,7 @@ export async function profilePage(root: HTMLElement, id: string): Promise<void> 
       const opp = level ? tc('computerLevel', { level }) : g.opponent.name ?? '?';
       const change = g.change === null ? '' : ` (${g.change > 0 ? '+' : ''}${Math.round(g.change)})`;
       list.append(el('li', { 'data-game': g.id },
-        el('a', { href: `/g/${g.id}`, 'data-link': '' }, `${gameName(g.rules)} · ${tc('vs', { name: opp })}`),
+        el('a', { href: `/g/${g.id}`, 'data-link': '' }, `${gameTitle(g.rules)} · ${tc('vs', { name: opp })}`),
         ` · ${outcome(g)}${g.rated ? ` · ${tc('rated')}${change}` : ''} · ${dateText(dayOf(g.ended))}`));
       before = String(g.ended);
     }

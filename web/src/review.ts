@@ -6,8 +6,8 @@ import type { BoardView } from './board';
 import { makeBoard } from './board-setup';
 import { Core } from './core';
 import { el } from './dom';
-import { gameInfo, presetOf } from './games';
-import { currentLang, labelled, t } from './i18n';
+import { gameTitle } from './game-title';
+import { labelled, t } from './i18n';
 import { api } from './net';
 import { serverNames } from './game-server';
 import { ts, valueText, type StudyKey } from './study-words';
@@ -103,8 +103,7 @@ export async function reviewPage(root: HTMLElement, route: { id?: string; rules?
     status.textContent = err.code === 'not_over' ? ts('reviewNotOver') : ts('reviewError', { message: err.message ?? err.code ?? '' });
     return;
   }
-  const info = gameInfo(presetOf(rules));
-  page.querySelector('h1')!.textContent = `${ts('reviewTitle')} · ${info.name[currentLang()]}`;
+  page.querySelector('h1')!.textContent = `${ts('reviewTitle')} · ${gameTitle(rules)}`;
   status.textContent = '';
 
   // The position before each ply, replayed by the core (a set's end shows the next set's start).

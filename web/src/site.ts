@@ -2,8 +2,7 @@
 // (an invitation, a pairing) and the lobby's live counts. It reconnects by itself.
 import { el } from './dom';
 import { tc } from './club-words';
-import { games } from './games';
-import { currentLang } from './i18n';
+import { gameTitle } from './game-title';
 
 type Listener = (msg: Record<string, unknown>) => void;
 
@@ -65,12 +64,6 @@ class SiteSocket {
 
 export const site = new SiteSocket();
 
-// A game's name from its rules text ("kalah,seeds=3" -> "Kalah").
-export function gameName(rules: string): string {
-  const preset = rules.split(',')[0];
-  return games.find((g) => g.preset === preset)?.name[currentLang()] ?? preset;
-}
-
 // Invitations and refusals, as a toast on any page.
 export function startToasts(navigate: (url: string) => void): void {
   const box = el('div', { class: 'toasts', 'aria-live': 'polite' });
@@ -79,7 +72,7 @@ export function startToasts(navigate: (url: string) => void): void {
     if (msg.type === 'invited') {
       const from = (msg.from as { name?: string })?.name ?? '?';
       const game = String(msg.game);
-      const toast = el('div', { class: 'toast', 'data-invite': game }, el('p', {}, tc('invitedBy', { name: from, game: gameName(String(msg.rules ?? '')) })));
+      const toast = el('div', { class: 'toast', 'data-invite': game }, el('p', {}, tc('invitedBy', { name: from, game: gameTitle(String(msg.rules ?? '')) })));
       const accept = el('button', { type: 'button', class: 'accept' }, tc('accept'));
       const decline = el('button', { type: 'button', class: 'decline' }, tc('decline'));
       accept.addEventListener('click', () => {
