@@ -3,21 +3,12 @@
 // in the visitor's words; the games it starts (the computer, a friend by link, two on this device)
 // carry `rounds=traditional`; a combination the rules core refuses is never sent; the Congkak rules
 // dialog says how the rounds go, in French and in English.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, shot, startSite } from './harness.mjs';
+import { newPage, shot, useSite } from './harness.mjs';
 import { checkLayout } from './layout.mjs';
 
-let site;
-let browser;
-before(async () => {
-  site = await startSite();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  site?.stop();
-});
+const site = useSite();
 
 const phone = { width: 390, height: 844 };
 const rules = 'congkak,rounds=traditional';
@@ -46,7 +37,7 @@ async function postedGame(page, act) {
 
 test('fr-FR phone: traditional rounds chosen on the home page by the keyboard, a game against the computer in round 1 of such a match', async (t) => {
   if (!site.server) return t.skip('needs a server');
-  const { context, page } = await newPage(browser, { locale: 'fr-FR', viewport: phone });
+  const { context, page } = await newPage(site.browser, { locale: 'fr-FR', viewport: phone });
   await chooseCongkak(page);
   // The control: labelled, described, its values the catalogue's, worded in French.
   const select = page.getByRole('combobox', { name: 'Manches' });
@@ -80,7 +71,7 @@ test('fr-FR phone: traditional rounds chosen on the home page by the keyboard, a
 });
 
 test('en-GB phone: a friend by link and two on this device carry traditional rounds; the rules dialog tells them', async (t) => {
-  const { context, page } = await newPage(browser, { locale: 'en-GB', viewport: phone });
+  const { context, page } = await newPage(site.browser, { locale: 'en-GB', viewport: phone });
   await chooseCongkak(page);
   assert.deepEqual(await page.$$eval('#opt-rounds option', (o) => o.map((x) => x.textContent)), ['One round', 'Traditional rounds, with burnt houses']);
   await page.selectOption('#opt-rounds', 'traditional');
@@ -110,7 +101,7 @@ test('en-GB phone: a friend by link and two on this device carry traditional rou
 });
 
 test('fr-FR: rules the core refuses are never sent, and the page says why it waits', async () => {
-  const { context, page } = await newPage(browser, { locale: 'fr-FR', viewport: phone });
+  const { context, page } = await newPage(site.browser, { locale: 'fr-FR', viewport: phone });
   await chooseCongkak(page);
   // A value outside the catalogue, as a stale or tampered page would hold (seeds go up to 12).
   const posts = [];

@@ -2,41 +2,17 @@
 // the round, a round's result is shown between rounds with the next round's burnt houses, and the
 // burnt houses are drawn and labelled as such, in French and in English. The core decides the
 // rounds; the page only shows what the position carries.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { counts, idle, launch, newPage, shot, startSite } from './harness.mjs';
+import { counts, idle, newPage, playOn, shot, useSite } from './harness.mjs';
 import { checkLayout } from './layout.mjs';
 
-let site;
-let browser;
-before(async () => {
-  site = await startSite();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  site?.stop();
-});
+const site = useSite();
 
 const phone = { width: 390, height: 844 };
 const rounds = encodeURIComponent('congkak,rounds=traditional');
 
-// Plays the first legal house each turn, skipping animations, until `until` holds.
-async function playUntil(page, until, max = 1500) {
-  for (let i = 0; i < max; ++i) {
-    if (await until()) return true;
-    const house = await page.$('.house.legal');
-    if (!house) {
-      await page.waitForTimeout(30);
-      continue;
-    }
-    await house.click();
-    await page.keyboard.press('s');
-    await idle(page);
-  }
-  return until();
-}
-
+// (checked before each turn: playOn stops at the round's result, before its "next round" button)
 const roundOver = (page) => async () =>
   (await page.$('.set-over:not([hidden])')) !== null || (await page.getAttribute('body', 'data-status')) === 'over';
 
@@ -45,12 +21,12 @@ for (const { locale, round, won, next, burntWord, over } of [
   { locale: 'en-GB', round: 'Round', won: 'wins', next: 'Round 2', burntWord: 'burnt:', over: 'Round over' },
 ]) {
   test(`${locale}: Congkak in traditional rounds, the round and its burnt houses shown`, async () => {
-    const { context, page } = await newPage(browser, { locale, viewport: phone });
+    const { context, page } = await newPage(site.browser, { locale, viewport: phone });
     await page.goto(`${site.url}/?local=${rounds}`);
     await page.waitForSelector('.house.legal');
     assert.match(await page.textContent('.status'), new RegExp(`${round} 1`));
     assert.equal(await page.$$eval('.pit.burnt', (c) => c.length), 0, 'nothing is burnt in the first round');
-    assert.ok(await playUntil(page, roundOver(page)), 'the first round ends');
+    assert.ok(await playOn(page, roundOver(page), 1500), 'the first round ends');
     assert.notEqual(await page.getAttribute('body', 'data-status'), 'over', 'one round never ends the match: both hold 7 seeds');
     assert.equal(await page.textContent('.banner'), over);
     const between = await page.textContent('.set-over');
