@@ -64,3 +64,32 @@ test('the live list and the game page name each game with its options, in Englis
   assert.deepEqual(player.page.errors, []);
   await player.context.close();
 });
+
+test('the open seeks name the game with its options, in English and in French', async (t) => {
+  if (!site.server) return t.skip('needs a server');
+  // A seek of Kalah on 8 houses of 6, sent as the lobby's form sends one (the form offers the
+  // presets; the protocol takes any rules), on a socket kept open in the seeker's page.
+  const seeker = await newPage(site.browser);
+  await seeker.page.goto(site.url + '/');
+  await seeker.page.evaluate(() => new Promise((resolve, reject) => {
+    const ws = new WebSocket(`ws://${location.host}/ws`);
+    window.seekSocket = ws;
+    ws.onopen = () => ws.send(JSON.stringify({ type: 'seek', rules: 'kalah,houses=8,seeds=6', clock: null, rated: false, quick: false, range: 0 }));
+    ws.onmessage = (m) => {
+      const msg = JSON.parse(m.data);
+      if (msg.type === 'seeking') resolve();
+      if (msg.type === 'error') reject(new Error(m.data));
+    };
+  }));
+  for (const locale of ['en-GB', 'fr-FR']) {
+    const { context, page } = await newPage(site.browser, { locale });
+    await page.goto(site.url + '/');
+    const line = await page.waitForSelector('.seeks li[data-seek]');
+    const text = await line.textContent();
+    const name = games[1][locale];
+    assert.ok(text.includes(` · ${name} · `), `${locale}: "${text}" should name "${name}"`);
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  }
+  await seeker.context.close();
+});
