@@ -267,9 +267,9 @@ Result<Attempt> checkAttempt(const Rules& rules, const Puzzle& puzzle, const std
   int lastMine = -1;  // the player's last move, and a best move there
   int bestAtMine = 0;
   for (std::size_t i = 0; i < moves.size(); ++i) {
-    const Position& pos = game.position();
     if (game.over()) return fail("move " + std::to_string(i + 1) + " comes after the end of the game");
-    if (!game.board().isLegal(pos, moves[i])) return fail("move " + std::to_string(i + 1) + " is not legal");
+    const Position pos = game.position();  // the values are those of the position before the move
+    if (!game.play(moves[i])) return fail("move " + std::to_string(i + 1) + " is not legal");
     auto values = exactValues(search, pos);
     if (!values) return tl::unexpected(values.error());
     const int best = bestOf(*values);
@@ -284,7 +284,6 @@ Result<Attempt> checkAttempt(const Rules& rules, const Puzzle& puzzle, const std
       lastMine = static_cast<int>(i);
       bestAtMine = best;
     }
-    if (!game.play(moves[i])) return fail("move " + std::to_string(i + 1) + " is not legal");
   }
   if (!game.over()) return fail("the attempt stops before the end of the game");
   const Outcome o = game.setResults().back().outcome;

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "rules/Board.hpp"
 #include "rules/Notation.hpp"
 #include "study/Daily.hpp"
 
@@ -169,10 +170,20 @@ TEST(Daily, AMoveThatGivesValueAwayFailsTheAttemptAndEveryBestMoveIsAccepted) {
     }
   }
   // Illegal moves and moves after the end are bad input.
-  EXPECT_FALSE(checkAttempt(rules, *p, {0}));
+  const auto illegal = checkAttempt(rules, *p, {0});
+  ASSERT_FALSE(illegal);
+  EXPECT_NE(illegal.error().message.find("move 1 is not legal"), std::string::npos);
+  for (int house = 1; house <= rules.houses; ++house) {
+    if (Board(rules).isLegal(p->position, house)) continue;  // an empty house, not a move
+    const auto empty = checkAttempt(rules, *p, {house});
+    ASSERT_FALSE(empty);
+    EXPECT_NE(empty.error().message.find("not legal"), std::string::npos);
+  }
   std::vector<int> tooLong = p->line;
   tooLong.push_back(1);
-  EXPECT_FALSE(checkAttempt(rules, *p, tooLong));
+  const auto after = checkAttempt(rules, *p, tooLong);
+  ASSERT_FALSE(after);
+  EXPECT_NE(after.error().message.find("after the end of the game"), std::string::npos);
 }
 
 TEST(Daily, RulesWithHistoryHaveNone) {

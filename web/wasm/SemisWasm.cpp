@@ -48,11 +48,9 @@ using semis::protocol::positionJson;
 constexpr double kTableEntries = 300000;
 std::map<std::string, std::unique_ptr<semis::engine::Egdb>> tables;
 
-const semis::engine::Egdb* tableFor(const semis::Rules& rules) {
+// How many seeds the page's table goes up to for these rules, 0 for none.
+int tableSeeds(const semis::Rules& rules) {
   using semis::engine::Egdb;
-  const std::string key = semis::toString(rules);
-  if (auto it = tables.find(key); it != tables.end()) return it->second.get();
-  std::unique_ptr<Egdb> made;
   if (Egdb::applies(rules) && !Egdb::retrograde(rules)) {
     // The table up to k seeds holds C(k + 2N, 2N) positions (South to move).
     const int m = 2 * rules.houses;
@@ -63,10 +61,19 @@ const semis::engine::Egdb* tableFor(const semis::Rules& rules) {
     };
     int k = 1;
     while (k < Egdb::kMaxSeedsLimit && entries(k + 1) <= kTableEntries) ++k;
-    if (auto built = Egdb::build(rules, k, 1)) made = std::make_unique<Egdb>(std::move(*built));
-  } else if (const int k = semis::study::dailyTableSeeds(rules); k > 0) {
-    // Awalé: the retrograde table its daily challenge is judged by (study/Daily.hpp), the same the
-    // server builds, so the page proves the puzzle's values itself (and hints near the end).
+    return k;
+  }
+  // Awalé: the retrograde table its daily challenge is judged by (study/Daily.hpp), the same the
+  // server builds, so the page proves the puzzle's values itself (and hints near the end).
+  return semis::study::dailyTableSeeds(rules);
+}
+
+const semis::engine::Egdb* tableFor(const semis::Rules& rules) {
+  using semis::engine::Egdb;
+  const std::string key = semis::toString(rules);
+  if (auto it = tables.find(key); it != tables.end()) return it->second.get();
+  std::unique_ptr<Egdb> made;
+  if (const int k = tableSeeds(rules); k > 0) {
     if (auto built = Egdb::build(rules, k, 1)) made = std::make_unique<Egdb>(std::move(*built));
   }
   return (tables[key] = std::move(made)).get();
