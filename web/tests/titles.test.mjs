@@ -93,3 +93,26 @@ test('the open seeks name the game with its options, in English and in French', 
   }
   await seeker.context.close();
 });
+
+test('on a phone a title with options fits in two lines and leaves the rules button on the screen', async (t) => {
+  if (!site.server) return t.skip('needs a server');
+  const { context, page } = await newPage(site.browser, { locale: 'fr-FR', viewport: { width: 390, height: 844 }, touch: true });
+  for (const g of [games[1], games[3]]) {
+    const made = await page.request.post(site.url + '/api/games', { data: { rules: g.rules, mode: 'ai', level: 'easy', side: 'S' } });
+    assert.equal(made.status(), 200, await made.text());
+    await page.goto(`${site.url}/g/${(await made.json()).id}`);
+    await page.waitForSelector('.house.legal');
+    const head = await page.evaluate(() => {
+      const box = (s) => document.querySelector(s).getBoundingClientRect();
+      const title = document.querySelector('h1.game-title');
+      return { width: innerWidth, rules: box('.game-head .rules-link').right, back: box('.game-head .back').right,
+        whole: title.scrollHeight <= title.clientHeight + 1 && title.scrollWidth <= title.clientWidth + 1 };
+    });
+    assert.ok(head.rules <= head.width, `${g.rules}: the rules button ends at ${head.rules} px, past ${head.width}`);
+    assert.ok(head.back <= head.width, g.rules);
+    // "Kalah · 8 cases · 6 graines" whole, on two lines; the longest title may be cut at two.
+    if (g === games[1]) assert.ok(head.whole, `${g.rules}: the title is cut`);
+  }
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
