@@ -13,7 +13,15 @@ import { playBotBox } from './playbot';
 let chosen = localStorage.getItem('semis.game') ?? 'kalah';
 const choices: Record<string, string> = {};
 
-export async function homePage(root: HTMLElement, navigate: (url: string) => void): Promise<void> {
+// The rules chosen on this page, for the club's seek form (lobby.ts): the chosen game, the rules
+// text this page's own buttons send (its options included) and whether the rules core refuses it;
+// onChange calls back after every change of the choice.
+export interface ChosenRules {
+  current(): { game: string; rules: string; refused: boolean };
+  onChange(f: () => void): void;
+}
+
+export async function homePage(root: HTMLElement, navigate: (url: string) => void): Promise<ChosenRules> {
   const core = await Core.load();
   const cat = core.rules();
   const online = await api<{ ok: boolean }>('GET', '/healthz').then((r) => r.ok === true, () => false);
@@ -113,12 +121,14 @@ export async function homePage(root: HTMLElement, navigate: (url: string) => voi
   // The rules core says whether the options go together (rounds=traditional takes sets=1, values
   // in range): a refused combination is never sent, the buttons wait and the note says why.
   const refused = () => core.checkRules(rulesText()).error !== undefined;
+  const watchers: (() => void)[] = [];
   const optionsChanged = () => {
     const help = optionsBox.querySelector('#opt-rounds-help');
     if (help) help.textContent = t('roundsHelp', { n: Number(optionValue('seeds')) });
     const bad = refused();
     for (const b of [computer, friend, local]) b.toggleAttribute('disabled', bad || (b === friend && !online));
     note.textContent = bad ? t('optionsRefused') : online ? '' : t('serverDown');
+    for (const f of watchers) f();
   };
 
   const create = async (mode: 'ai' | 'friend') => {
@@ -196,6 +206,10 @@ export async function homePage(root: HTMLElement, navigate: (url: string) => voi
     ),
   );
   optionsChanged(); // (choices kept from an earlier visit of this page)
+  return {
+    current: () => ({ game: chosen, rules: rulesText(), refused: refused() }),
+    onChange: (f) => void watchers.push(f),
+  };
 
   function optionControl(c: RulesCatalog, name: string, value: string): HTMLElement[] {
     const info = c.options.find((o) => o.name === name);

@@ -4,8 +4,9 @@ import { currentMe } from './account';
 import { errorText, tc } from './club-words';
 import { el } from './dom';
 import { games } from './games';
-import { currentLang } from './i18n';
+import { currentLang, t } from './i18n';
 import { gameTitle } from './game-title';
+import type { ChosenRules } from './home';
 import { site } from './site';
 
 interface Seek {
@@ -34,7 +35,7 @@ function clockText(c: Seek['clock']): string {
   return c ? `${Math.round(c.seconds / 60)}+${c.increment}` : tc('untimed');
 }
 
-export function lobbySection(navigate: (url: string) => void): { node: HTMLElement; stop: () => void } {
+export function lobbySection(navigate: (url: string) => void, chosen: ChosenRules): { node: HTMLElement; stop: () => void } {
   const me = currentMe();
   const member = !!me?.username;
   const counts = el('p', { class: 'counts', 'data-testid': 'counts' });
@@ -63,26 +64,7 @@ export function lobbySection(navigate: (url: string) => void): { node: HTMLEleme
   grid.append(...rows);
 
   const seeksList = el('ul', { class: 'seeks' });
-  const form = el('form', { class: 'seek-form' });
-  const gameSel = el('select', { name: 'game' }) as HTMLSelectElement;
-  for (const g of games) gameSel.append(el('option', { value: g.preset }, g.name[currentLang()]));
-  const clockSel = el('select', { name: 'clock' }) as HTMLSelectElement;
-  CLOCKS.forEach(([label], i) => clockSel.append(el('option', { value: String(i) }, label === '∞' ? tc('untimed') : label)));
-  const range = el('input', { type: 'number', name: 'range', min: '0', max: '1000', step: '50', value: '0' }) as HTMLInputElement;
-  const seekRated = el('input', { type: 'checkbox', name: 'rated' }) as HTMLInputElement;
-  if (!member) seekRated.setAttribute('disabled', '');
-  form.append(
-    el('label', { class: 'field' }, gameSel),
-    el('label', { class: 'field' }, clockSel),
-    el('label', { class: 'field inline' }, seekRated, tc('rated')),
-    el('label', { class: 'field' }, tc('range'), range),
-    el('button', { type: 'submit' }, tc('createSeek')),
-  );
-  form.addEventListener('submit', (e) => {
-    e.preventDefault();
-    site.send({ type: 'seek', rules: gameSel.value, clock: CLOCKS[Number(clockSel.value)][1], rated: seekRated.checked, quick: false, range: Number(range.value) || 0 });
-  });
-
+  const form = seekForm(member, chosen);
   const showLobby = (l: Lobby) => {
     counts.textContent = `${tc('online', { n: l.online })} · ${tc('searching', { n: l.searching })}`;
     for (const g of games) {
@@ -145,4 +127,66 @@ export function lobbySection(navigate: (url: string) => void): { node: HTMLEleme
       if (mySeek) site.send({ type: 'cancel_seek', seek: mySeek });
     },
   };
+}
+
+// The form that opens a lobby seek. Its game is a preset, or the rules chosen on the home page
+// above with their options: an entry of its own, named as the lobby lists it, chosen whenever the
+// home page's choice changes (the form follows the game chosen there). A seek with options is
+// casual, as the server rates only a preset at its standard options (it would refuse the seek with
+// not_rated); rules the core refuses are not offered to the server, as on the home page.
+function seekForm(member: boolean, chosen: ChosenRules): HTMLElement {
+  const form = el('form', { class: 'seek-form' });
+  const gameSel = el('select', { name: 'game', 'aria-label': tc('seekGame') }) as HTMLSelectElement;
+  for (const g of games) gameSel.append(el('option', { value: g.preset }, g.name[currentLang()]));
+  const withOptions = el('option', { class: 'with-options' }) as HTMLOptionElement;
+  const clockSel = el('select', { name: 'clock', 'aria-label': t('clock') }) as HTMLSelectElement;
+  CLOCKS.forEach(([label], i) => clockSel.append(el('option', { value: String(i) }, label === '∞' ? tc('untimed') : label)));
+  const range = el('input', { type: 'number', name: 'range', min: '0', max: '1000', step: '50', value: '0' }) as HTMLInputElement;
+  const seekRated = el('input', { type: 'checkbox', name: 'rated', 'aria-describedby': 'seek-note' }) as HTMLInputElement;
+  const submit = el('button', { type: 'submit' }, tc('createSeek')) as HTMLButtonElement;
+  const note = el('p', { class: 'note seek-note', id: 'seek-note', role: 'status', hidden: '' });
+  // The member's own choice of the rated box, given back when he returns to a preset.
+  let wantRated = false;
+  seekRated.addEventListener('change', () => {
+    wantRated = seekRated.checked;
+  });
+  const showGame = () => {
+    const options = withOptions.selected && withOptions.parentNode === gameSel;
+    const refused = options && chosen.current().refused;
+    seekRated.checked = !options && wantRated;
+    seekRated.disabled = !member || options;
+    submit.disabled = refused;
+    note.hidden = !options;
+    note.textContent = refused ? t('optionsRefused') : options ? tc('casualOptions') : '';
+  };
+  const followHome = () => {
+    const { game, rules } = chosen.current();
+    if (games.some((g) => g.preset === rules)) {
+      withOptions.remove();
+      gameSel.value = rules;
+    } else {
+      withOptions.value = rules;
+      withOptions.textContent = gameTitle(rules);
+      [...gameSel.options].find((o) => o.value === game)?.after(withOptions);
+      withOptions.selected = true;
+    }
+    showGame();
+  };
+  gameSel.addEventListener('change', showGame);
+  followHome();
+  chosen.onChange(followHome);
+  form.append(
+    el('label', { class: 'field' }, gameSel),
+    el('label', { class: 'field' }, clockSel),
+    el('label', { class: 'field inline' }, seekRated, tc('rated')),
+    el('label', { class: 'field' }, tc('range'), range),
+    submit,
+    note,
+  );
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    if (submit.disabled) return;
+    site.send({ type: 'seek', rules: gameSel.value, clock: CLOCKS[Number(clockSel.value)][1], rated: seekRated.checked, quick: false, range: Number(range.value) || 0 });
+  });
+  return form;
 }

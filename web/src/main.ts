@@ -77,10 +77,10 @@ async function route(): Promise<void> {
     return gamePage(root, { rules: q.get('local') || 'kalah', ai: q.get('ai') ?? undefined, side: q.get('side') ?? 'S' });
   }
   document.title = 'Semis';
-  await homePage(root, navigate);
+  const chosen = await homePage(root, navigate);
   // The club's part of the home page, when a server answers.
   if (document.body.dataset.server === '1' && location.pathname === '/') {
-    const lobby = lobbySection(navigate);
+    const lobby = lobbySection(navigate, chosen);
     root.querySelector('.home')?.append(lobby.node);
     leave = lobby.stop;
   }

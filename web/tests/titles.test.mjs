@@ -67,8 +67,8 @@ test('the live list and the game page name each game with its options, in Englis
 
 test('the open seeks name the game with its options, in English and in French', async (t) => {
   if (!site.server) return t.skip('needs a server');
-  // A seek of Kalah on 8 houses of 6, sent as the lobby's form sends one (the form offers the
-  // presets; the protocol takes any rules), on a socket kept open in the seeker's page.
+  // A seek of Kalah on 8 houses of 6, sent as the lobby's form sends one (lobby-options.test.mjs
+  // opens one from the form), on a socket kept open in the seeker's page.
   const seeker = await newPage(site.browser);
   await seeker.page.goto(site.url + '/');
   await seeker.page.evaluate(() => new Promise((resolve, reject) => {
