@@ -52,16 +52,14 @@ const fr: Record<TitleKey, string> = {
   'first.north': 'Nord commence',
 };
 
-// The options whose value is a count, worded with its noun.
-const counted = new Set(['houses', 'seeds', 'sets', 'win_at']);
-
 // One option ("rounds=traditional") in words; one the page has no words for stays as written.
 function optionText(item: string): string {
   const eq = item.indexOf('=');
   const name = eq < 0 ? item : item.slice(0, eq);
   const value = eq < 0 ? '' : item.slice(eq + 1);
   const words = currentLang() === 'fr' ? fr : en;
-  if (counted.has(name) && /^\d+$/.test(value)) return format(words[name as TitleKey], { n: Number(value) });
+  // An option whose value is a count has a word of its own name ("houses"), worded with its noun.
+  if (name in en && /^\d+$/.test(value)) return format(words[name as TitleKey], { n: Number(value) });
   const key = `${name}.${value}`;
   return key in en ? words[key as TitleKey] : item;
 }
