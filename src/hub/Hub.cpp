@@ -290,9 +290,11 @@ void Hub::evict() {
 }
 
 void Hub::unheld(const std::string& id, long long created) {
-  // Another instance whose clients watch it lists it again at its next change.
+  // The line is shared: an instance still holding the game writes it again when asked (after
+  // the drop: one connection keeps the order), so a game played elsewhere stays listed.
   link_->unwatch(id);
   link_->dropLiveLine(id);
+  link_->publishAsk(id);
   {
     std::lock_guard lock(gamesMu_);
     unwatching_.erase(id);

@@ -150,9 +150,29 @@ struct Duel : Cluster {
     const long long afterAlice = pa->waitFor(type("ack"))["n"];
     ASSERT_FALSE(pb->waitFor(eventN(afterAlice)).is_null());
   }
+  // A game created on a, which evicts idle copies at once, then played by both on b (Alice as
+  // aliceOnB), each having moved: no clock, no no-show deadline holds a's copy in memory.
+  void createdOnAPlayedOnB(std::unique_ptr<cluster::Bus> busOfA = nullptr) {
+    HubOptions quick;
+    quick.evictAfter = std::chrono::minutes(0);  // idle at once
+    a.reset();
+    a = std::make_unique<Instance>(db, net, "a", quick, std::move(busOfA));
+    id = friendGame(*a, alice);
+    aliceOnB = b->connect(alice);
+    b->say(aliceOnB, {{"type", "join"}, {"game", id}});
+    pb = b->connect(bob);
+    b->say(pb, {{"type", "join"}, {"game", id}});
+    ASSERT_FALSE(aliceOnB->waitFor(event("joined")).is_null());
+    b->say(aliceOnB, {{"type", "move"}, {"game", id}, {"house", 1}, {"id", "a1"}});
+    ASSERT_FALSE(aliceOnB->waitFor(type("ack")).is_null());
+    b->say(pb, {{"type", "move"}, {"game", id}, {"house", 1}, {"id", "b1"}});
+    const Json bobAck = pb->waitFor(type("ack"));
+    ASSERT_FALSE(bobAck.is_null());
+    ASSERT_EQ(a->hub->state(id, "")->value("last_event", 0LL), bobAck["n"]) << "a's copy is the record's";
+  }
   const std::string alice = accounts::newToken(), bob = accounts::newToken();
   std::string id;
-  std::shared_ptr<FakePeer> pa, pb;
+  std::shared_ptr<FakePeer> pa, pb, aliceOnB;
 };
 
 // Alice on one instance, Bob and a spectator on the other: every move reaches everyone, in order,
@@ -352,25 +372,9 @@ bool listedIn(const LiveList& list, const std::string& id) {
 TEST_F(Duel, AGameLoadedAgainWhileItIsEvictedStaysWatchedAndListed) {
   auto recording = std::make_unique<RecordingBus>(net);
   RecordingBus& bus = *recording;
-  HubOptions quick;
-  quick.evictAfter = std::chrono::minutes(0);  // idle at once
-  a.reset();
-  a = std::make_unique<Instance>(db, net, "a", quick, std::move(recording));
-  id = friendGame(*a, alice);
+  ASSERT_NO_FATAL_FAILURE(createdOnAPlayedOnB(std::move(recording)));
   const std::string channel = ClusterLink::gameChannel("semis", id);
   ASSERT_TRUE(bus.subscribed(channel));
-  // Both play on b, and both have moved: no clock, no no-show deadline holds a's copy in memory.
-  auto aliceOnB = b->connect(alice);
-  b->say(aliceOnB, {{"type", "join"}, {"game", id}});
-  pb = b->connect(bob);
-  b->say(pb, {{"type", "join"}, {"game", id}});
-  ASSERT_FALSE(aliceOnB->waitFor(event("joined")).is_null());
-  b->say(aliceOnB, {{"type", "move"}, {"game", id}, {"house", 1}, {"id", "a1"}});
-  ASSERT_FALSE(aliceOnB->waitFor(type("ack")).is_null());
-  b->say(pb, {{"type", "move"}, {"game", id}, {"house", 1}, {"id", "b1"}});
-  const Json bobAck = pb->waitFor(type("ack"));
-  ASSERT_FALSE(bobAck.is_null());
-  ASSERT_EQ(a->hub->state(id, "")->value("last_event", 0LL), bobAck["n"]) << "a's copy is the record's";
   // Alice opens the game in a tab served by a just as a's eviction is under way.
   bool reloaded = false;
   bus.onUnsubscribe(channel, [&] {
@@ -391,6 +395,22 @@ TEST_F(Duel, AGameLoadedAgainWhileItIsEvictedStaysWatchedAndListed) {
   const Json ack = aliceOnB->waitFor(type("ack"), before);
   ASSERT_FALSE(ack.is_null());
   EXPECT_FALSE(pa->waitFor(eventN(ack["n"])).is_null()) << "a no longer hears the moves played on b";
+}
+
+// Instance a evicts its idle copy of a game both players play on b. The live list is shared, and
+// the game is still played: it stays listed on every instance, not only from b's next move on.
+TEST_F(Duel, EvictingAnIdleCopyKeepsAGamePlayedElsewhereListed) {
+  ASSERT_NO_FATAL_FAILURE(createdOnAPlayedOnB());
+  // Every 600th tick evicts (a later one if the bus's worker held the game's lock at that moment).
+  for (int t = 0; t < 6000 && a->hub->gamesInMemory() > 0; ++t) a->hub->tick();
+  ASSERT_EQ(a->hub->gamesInMemory(), 0U) << "a's copy was not evicted";
+  bool listed = false;
+  for (int i = 0; i < 100 && !listed; ++i) {
+    listed = listedIn(b->hub->liveGames(), id) && listedIn(a->hub->liveGames(), id);
+    if (!listed) std::this_thread::sleep_for(20ms);
+  }
+  EXPECT_TRUE(listed) << "a's eviction took the game off the shared live list while it is played on b";
+  EXPECT_EQ(b->hub->gamesInMemory(), 1U);
 }
 
 }  // namespace
