@@ -91,6 +91,17 @@ void Egdb::layout() {
     c(n, 0) = 1;
     for (int k = 1; k <= std::min(n, m); ++k) c(n, k) = c(n - 1, k - 1) + (k <= n - 1 ? c(n - 1, k) : 0);
   }
+  // index()'s terms: eight rows for the mover's houses, eight for the opponent's, the rows past
+  // the board's houses zero (so it sums a fixed number of terms, unrolled).
+  const auto seedsStride = static_cast<std::size_t>(maxSeeds_ + 1);
+  prefixBinom_.assign(16 * seedsStride, 0);
+  if (houses_ <= 8) {
+    for (int j = 0; j + 1 < m; ++j) {
+      const int row = j < houses_ ? j : 8 + j - houses_;
+      for (int p = 0; p <= maxSeeds_; ++p)
+        prefixBinom_[static_cast<std::size_t>(row) * seedsStride + static_cast<std::size_t>(p)] = c(j + p, j + 1);
+    }
+  }
   castleBlocks_ = rules_.castle ? houses_ * houses_ : 1;
   total_ = rules_.totalSeeds();
   winAt_ = housesOnly(rules_) ? 0 : rules_.winAt;
@@ -112,6 +123,23 @@ std::uint64_t Egdb::rank(const std::uint8_t* houses, int seeds) const {
   for (int j = 0; j < m - 1; ++j) {
     prefix += houses[j];
     r += binom_[static_cast<std::size_t>((j + prefix) * (m + 1) + j + 1)];
+  }
+  return levelOffset_[static_cast<std::size_t>(seeds)] + r;
+}
+
+std::uint64_t Egdb::index(std::uint64_t mine, std::uint64_t theirs, int seeds) const {
+  // Byte j of a row times 0x0101...01 is the sum of its bytes 0..j (every sum is at most K, so
+  // no byte carries into the next); the bytes past the houses are zero.
+  constexpr std::uint64_t kOnes = 0x0101010101010101ULL;
+  const auto stride = static_cast<std::size_t>(maxSeeds_ + 1);
+  const std::uint64_t* term = prefixBinom_.data();
+  const std::uint64_t own = mine * kOnes;
+  const std::uint64_t opp = theirs * kOnes;
+  const std::size_t ownTotal = own >> 56;
+  std::uint64_t r = 0;
+  for (int j = 0; j < 8; ++j) {
+    r += term[static_cast<std::size_t>(j) * stride + ((own >> (8 * j)) & 0xFF)];
+    r += term[static_cast<std::size_t>(8 + j) * stride + ownTotal + ((opp >> (8 * j)) & 0xFF)];
   }
   return levelOffset_[static_cast<std::size_t>(seeds)] + r;
 }

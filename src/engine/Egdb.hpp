@@ -63,10 +63,12 @@ class Egdb {
   // The value of the seeds left in the houses for pos.toMove, or kUnknown when not in the table
   // (other rules, too many seeds, a finished game, a position the rules never reach).
   [[nodiscard]] int probe(const Board& board, const Position& pos) const;
-  // Kalah family only (one block a level): the same from the houses alone: 2N counts, the mover's row first; seeds (their sum) <= maxSeeds().
-  [[nodiscard]] int value(const std::uint8_t* houses, int seeds) const { return data_[rank(houses, seeds)]; }
-  // The same in two steps, so a caller can prefetch several entries before it reads them.
-  [[nodiscard]] std::uint64_t index(const std::uint8_t* houses, int seeds) const { return rank(houses, seeds); }
+  // Kalah family only (one block a level), for a caller that prefetches several entries before it
+  // reads them: the index of the houses given as two rows, words of a byte per house (house h in
+  // byte h-1), the mover's first: FastBoard's layout, so at most 8 houses; seeds (their sum) <= K.
+  // A row's prefix sums are one multiplication, so the terms are independent reads instead of
+  // rank()'s chain.
+  [[nodiscard]] std::uint64_t index(std::uint64_t mine, std::uint64_t theirs, int seeds) const;
   void prefetch(std::uint64_t index) const { __builtin_prefetch(data_ + index); }
   [[nodiscard]] int at(std::uint64_t index) const { return data_[index]; }
 
@@ -87,6 +89,9 @@ class Egdb {
   int winAt_ = 0;                           // a reachable win threshold, else 0
   int total_ = 0;                           // the rules' seed total
   std::vector<std::uint64_t> binom_;        // binom_[n * (2N + 1) + k] = C(n, k)
+  // rank()'s term for house j with p seeds in houses 0..j, C(j + p, j + 1), at [row * (K + 1) + p]:
+  // row j for the mover's houses, 8 + j - N for the opponent's (index())
+  std::vector<std::uint64_t> prefixBinom_;
 
   static constexpr std::uint64_t kNoIndex = ~std::uint64_t{0};
   void layout();

@@ -2,12 +2,14 @@
 //
 // A move either banks seeds (a store sowing, a capture, the end of the game: a lower level, already
 // complete) or keeps every seed in the mover's row (the same level). Same-level moves only carry
-// seeds towards the mover's store, so they cannot cycle: a position's same-level children are
-// solved first, depth-first, and every other child is one table read. Positions are expanded in
-// batches and their children read after, so the memory accesses overlap instead of queueing.
+// seeds towards the mover's store, so they cannot cycle, and a level walked from the positions
+// whose seeds lie nearest the stores finds every same-level child solved (runLevel()); every child
+// is then one table read. Positions are expanded in batches and their children read after, so the
+// memory accesses overlap instead of queueing.
 
 #include <algorithm>
 #include <bit>
+#include <span>
 #include <thread>
 #include <vector>
 
@@ -16,43 +18,92 @@
 
 namespace semis::engine {
 
+// Every row of N houses holding at most K seeds, a byte a house (FastBoard's words), grouped by
+// its seed total t and its weight f (the sum over houses of seeds times the house's distance from
+// house 1): a move that keeps its seeds in the mover's row raises the weight of that row.
+class RowClasses {
+ public:
+  RowClasses(int houses, int maxSeeds) : n_(houses), top_(houses - 1) {
+    for (int t = 0; t <= maxSeeds; ++t) {
+      std::vector<std::vector<std::uint64_t>> byWeight(static_cast<std::size_t>(t * top_ + 1));
+      collect(0, t, 0, 0, byWeight);
+      std::vector<std::size_t> starts{0};
+      std::vector<std::uint64_t> flat;
+      for (auto& group : byWeight) {
+        flat.insert(flat.end(), group.begin(), group.end());
+        starts.push_back(flat.size());
+      }
+      rows_.push_back(std::move(flat));
+      starts_.push_back(std::move(starts));
+    }
+  }
+  // The rows of total t and weight f (none outside 0..t(N-1)).
+  [[nodiscard]] std::span<const std::uint64_t> of(int t, int f) const {
+    if (f < 0 || f > t * top_) return {};
+    const auto& starts = starts_[static_cast<std::size_t>(t)];
+    const auto* base = rows_[static_cast<std::size_t>(t)].data();
+    return {base + starts[static_cast<std::size_t>(f)], base + starts[static_cast<std::size_t>(f) + 1]};
+  }
+
+ private:
+  void collect(int house, int left, std::uint64_t row, int weight, std::vector<std::vector<std::uint64_t>>& out) {
+    if (house == n_ - 1) {
+      out[static_cast<std::size_t>(weight + left * house)].push_back(row | static_cast<std::uint64_t>(left)
+                                                                               << (8 * house));
+      return;
+    }
+    for (int c = 0; c <= left; ++c)
+      collect(house + 1, left - c, row | static_cast<std::uint64_t>(c) << (8 * house), weight + c * house, out);
+  }
+  int n_;
+  int top_;
+  std::vector<std::vector<std::uint64_t>> rows_;
+  std::vector<std::vector<std::size_t>> starts_;
+};
+
 class EgdbBuilder {
  public:
-  EgdbBuilder(Egdb& db, const Rules& rules) : db_(db), fast_(rules), n_(rules.houses), m_(2 * rules.houses) {}
+  EgdbBuilder(Egdb& db, const Rules& rules) : db_(db), fast_(rules), n_(rules.houses) {}
 
-  // Fills db_.owned() (already kUnknown everywhere); false if the positions of a level cycle.
-  // Solves level s from rank `begin` (within the level) to `end`. Levels below are complete.
-  bool runRange(int s, std::uint64_t begin, std::uint64_t end) {
-    if (begin >= end) return true;
-    // The level's positions in rank order, so that each one's own entry is the next byte of the
-    // table: bars b_0 < ... < b_{m-2} among s+m-1 places, stepped through in colex order.
-    const int places = s + m_ - 1;
-    int bar[2 * kMaxHouses];
-    unrank(begin, bar);
-    std::uint64_t self = db_.levelOffset_[static_cast<std::size_t>(s)] + begin;
-    const std::uint64_t last = db_.levelOffset_[static_cast<std::size_t>(s)] + end;
+  // Solves level s from the positions whose seeds lie nearest the stores down: a move that keeps
+  // every seed in the mover's row carries them towards his store, so such a child comes earlier
+  // and is known when its parent is solved (no depth-first detour, which stalls on each child's
+  // memory). Within that order the mover's row changes slower than the opponent's: a move that
+  // hands the turn over gives children that differ in the low houses of their index alone (the
+  // mover's row comes first there), neighbours in the table, where the index's own order scatters
+  // them. Thread `first` of `every` takes every `every`-th mover's row; a same-level child another
+  // thread has not solved yet is solved depth-first (resolve()), as before.
+  bool runLevel(const RowClasses& rows, int s, int first, int every) {
     int batched = 0;
-    for (; self < last; ++self) {
-      int h[2 * kMaxHouses];
-      int prev = -1;
-      for (int j = 0; j < m_ - 1; ++j) {
-        h[j] = bar[j] - prev - 1;
-        prev = bar[j];
-      }
-      h[m_ - 1] = places - 1 - prev;
-      if (reached(h)) expand(position(h), self, batch_[batched++]);
-      int j = 0;  // colex successor: raise the first bar that can move, reset the ones below it
-      while (j < m_ - 1 && bar[j] + 1 == (j + 1 < m_ - 1 ? bar[j + 1] : places)) ++j;
-      if (j < m_ - 1) {
-        ++bar[j];
-        for (int i = 0; i < j; ++i) bar[i] = i;
-      }
-      if (batched == kBatch || (self + 1 == last && batched > 0)) {
-        for (int i = 0; i < batched; ++i) {
-          if (resolve(batch_[i], s, 0) == kCycle) return false;
+    int item = 0;
+    const int top = s * (n_ - 1);
+    const int lastA = db_.rules_.end == EndRule::Immediate ? s - 1 : s;  // the opponent's row may be empty
+    for (int total = 2 * top; total >= 0; --total) {
+      for (int a = 1; a <= lastA; ++a) {
+        const int b = s - a;
+        const int lo = std::max(0, total - b * (n_ - 1));
+        const int hi = std::min(a * (n_ - 1), total);
+        for (int fx = lo; fx <= hi; ++fx) {
+          const auto mine = rows.of(a, fx);
+          const auto theirs = rows.of(b, total - fx);
+          if (theirs.empty()) continue;
+          for (const std::uint64_t x : mine) {
+            if (item++ % every != first) continue;
+            for (const std::uint64_t y : theirs) {
+              expand(FastPos{x, y}, db_.index(x, y, s), batch_[batched++]);
+              if (batched == kBatch) {
+                for (int i = 0; i < batched; ++i) {
+                  if (resolve(batch_[i], s, 0) == kCycle) return false;
+                }
+                batched = 0;
+              }
+            }
+          }
         }
-        batched = 0;
       }
+    }
+    for (int i = 0; i < batched; ++i) {
+      if (resolve(batch_[i], s, 0) == kCycle) return false;
     }
     return true;
   }
@@ -72,61 +123,24 @@ class EgdbBuilder {
     std::uint64_t at[kMaxHouses];
   };
 
-  // Positions the rules never reach with South to move (his row empty, or a finished game) keep
-  // kUnknown.
-  bool reached(const int* h) const {
-    int mine = 0;
-    int theirs = 0;
-    for (int i = 0; i < n_; ++i) {
-      mine += h[i];
-      theirs += h[n_ + i];
-    }
-    return mine != 0 && (db_.rules_.end != EndRule::Immediate || theirs != 0);
-  }
-
-  FastPos position(const int* h) const {
-    FastPos p;
-    for (int i = 0; i < n_; ++i) {
-      p.mine |= static_cast<std::uint64_t>(h[i]) << (8 * i);
-      p.theirs |= static_cast<std::uint64_t>(h[n_ + i]) << (8 * i);
-    }
-    return p;
-  }
-
-  std::uint64_t rankOf(const FastPos& p, int seeds) const {
-    std::uint8_t h[FastBoard::kHousesOut];
-    fast_.moverFirst(p, h);
-    return db_.rank(h, seeds);
-  }
-
   // Plays every move of p and starts fetching the children's entries.
   void expand(const FastPos& p, std::uint64_t self, Pending& out) const {
     out.self = self;
     out.n = 0;
+    __builtin_prefetch(db_.owned() + self, 1);
     for (std::uint32_t m = fast_.legalMask(p); m != 0; m &= m - 1) {
       const int i = out.n++;
       out.kids[i] = p;
       fast_.play(out.kids[i], std::countr_zero(m) + 1, out.moves[i]);
       if (!out.moves[i].over) {
-        out.at[i] = rankOf(out.kids[i], out.moves[i].left);
+        out.at[i] = db_.index(out.kids[i].mine, out.kids[i].theirs, out.moves[i].left);
         __builtin_prefetch(db_.owned() + out.at[i]);
       }
     }
   }
 
-  // The bars of the combination of colex rank r (the inverse of Egdb::rank within a level).
-  void unrank(std::uint64_t r, int* bar) const {
-    const auto* binom = db_.binom_.data();
-    for (int j = m_ - 2; j >= 0; --j) {
-      int b = j;
-      while (binom[(b + 1) * (m_ + 1) + j + 1] <= r) ++b;
-      bar[j] = b;
-      r -= binom[b * (m_ + 1) + j + 1];
-    }
-  }
-
-  // The value of an expanded position for its mover; same-level children not yet known are solved
-  // first, depth-first.
+  // The value of an expanded position for its mover; a same-level child not yet known (another
+  // thread's, or rules whose moves the walk's order does not foresee) is solved first, depth-first.
   int resolve(const Pending& pd, int seeds, int chain) {
     // Relaxed atomic accesses (the builtins: std::atomic_ref is missing from the WebAssembly
     // toolchain's library): two threads may solve the same same-level position; both write its value.
@@ -157,23 +171,19 @@ class EgdbBuilder {
   Egdb& db_;
   FastBoard fast_;
   int n_;
-  int m_;
 };
 
 bool egdbBuildFast(Egdb& db, const Rules& rules, int threads) {
   threads = std::max(1, threads);
-  const int m = 2 * rules.houses;
+  const RowClasses rows(rules.houses, db.maxSeeds());
   for (int s = 1; s <= db.maxSeeds(); ++s) {
     // A level's positions depend only on lower levels and on each other through same-level moves,
-    // which every thread follows itself: the level is cut into one rank range per thread.
-    const std::uint64_t size = db.binom_[static_cast<std::size_t>((s + m - 1) * (m + 1) + m - 1)];
+    // which every thread follows itself: each takes its share of the mover's rows.
     std::vector<char> ok(static_cast<std::size_t>(threads), 1);
     std::vector<std::thread> pool;
     for (int t = 0; t < threads; ++t) {
-      const std::uint64_t begin = size * static_cast<std::uint64_t>(t) / static_cast<std::uint64_t>(threads);
-      const std::uint64_t end = size * static_cast<std::uint64_t>(t + 1) / static_cast<std::uint64_t>(threads);
-      auto work = [&db, &rules, &ok, s, t, begin, end] {
-        ok[static_cast<std::size_t>(t)] = EgdbBuilder(db, rules).runRange(s, begin, end) ? 1 : 0;
+      auto work = [&db, &rules, &rows, &ok, s, t, threads] {
+        ok[static_cast<std::size_t>(t)] = EgdbBuilder(db, rules).runLevel(rows, s, t, threads) ? 1 : 0;
       };
       if (t + 1 == threads) {
         work();

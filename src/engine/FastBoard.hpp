@@ -21,7 +21,6 @@
 
 #include <bit>
 #include <cstdint>
-#include <cstring>
 
 #include "rules/Board.hpp"
 
@@ -69,15 +68,6 @@ class FastBoard {
   }
   [[nodiscard]] static int byteSum(std::uint64_t w) { return static_cast<int>((w * 0x0101010101010101ULL) >> 56); }
   [[nodiscard]] static int seedsLeft(const FastPos& p) { return byteSum(p.mine) + byteSum(p.theirs); }
-  // The houses in the endgame table's order, the mover's row first (Egdb::rank's input). `out`
-  // holds kHousesOut bytes: each row is copied as a whole little-endian word, the second over the
-  // first's spare bytes.
-  static constexpr int kHousesOut = 2 * kMaxHouses + 8;
-  void moverFirst(const FastPos& p, std::uint8_t* out) const {
-    std::memcpy(out, &p.mine, 8);
-    std::memcpy(out + n_, &p.theirs, 8);
-  }
-
   // Plays house 1..N of the side to move (it must hold seeds).
   FastMove play(FastPos& p, int house) const {
     FastMove out;

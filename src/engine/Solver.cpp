@@ -77,11 +77,7 @@ int Solver::evaluate(const FastPos& p) const {
   return (FastBoard::byteSum(p.mine) - FastBoard::byteSum(p.theirs)) / 4;
 }
 
-std::uint64_t Solver::egdbIndex(const FastPos& p, int left) const {
-  std::uint8_t h[FastBoard::kHousesOut];
-  fast_.moverFirst(p, h);
-  return egdb_->index(h, left);
-}
+std::uint64_t Solver::egdbIndex(const FastPos& p, int left) const { return egdb_->index(p.mine, p.theirs, left); }
 
 std::vector<int> Solver::principalVariation(const FastPos& root) const {
   std::vector<int> pv;

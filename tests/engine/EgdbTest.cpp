@@ -3,8 +3,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <random>
+#include <vector>
 
 #include "RandomPlay.hpp"
 #include "engine/Egdb.hpp"
@@ -96,6 +98,40 @@ TEST(Egdb, ThreadsBuildTheSameTable) {
     EXPECT_TRUE(bytesA == slurp(b)) << text;
     std::remove(a.c_str());
     std::remove(b.c_str());
+  }
+}
+
+// The index from two rows of bytes (FastBoard's layout) numbers the positions of up to K seeds
+// one to one: every distribution of every level gets its own entry, and together they are all of
+// them. (The tables' tests above check that it agrees with probe(): the builder writes through it.)
+TEST(Egdb, RowIndexNumbersEveryPositionOnce) {
+  for (int houses : {2, 3, 6}) {
+    const int maxSeeds = houses == 6 ? 7 : 10;
+    auto db = Egdb::build(small(Preset::Kalah, houses, 1), maxSeeds);
+    ASSERT_TRUE(db.has_value()) << db.error().message;
+    std::vector<int> seen(db->entries(), 0);
+    long long positions = 0;
+    // Every distribution of at most K seeds into the 2N houses, house by house.
+    auto each = [&](auto& self, int house, int left, std::uint64_t mine, std::uint64_t theirs) -> void {
+      if (house == 2 * houses) {
+        const std::uint64_t at = db->index(mine, theirs, maxSeeds - left);
+        ASSERT_LT(at, db->entries());
+        ++seen[at];
+        ++positions;
+        return;
+      }
+      for (int c = 0; c <= left; ++c) {
+        const auto add = static_cast<std::uint64_t>(c) << (8 * (house % houses));
+        if (house < houses) {
+          self(self, house + 1, left - c, mine | add, theirs);
+        } else {
+          self(self, house + 1, left - c, mine, theirs | add);
+        }
+      }
+    };
+    each(each, 0, maxSeeds, 0, 0);
+    EXPECT_EQ(positions, static_cast<long long>(db->entries())) << houses;
+    EXPECT_EQ(std::count(seen.begin(), seen.end(), 1), static_cast<long>(seen.size())) << houses;
   }
 }
 
