@@ -11,6 +11,7 @@
 #include <bit>
 #include <span>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "engine/Egdb.hpp"
@@ -65,47 +66,39 @@ class EgdbBuilder {
  public:
   EgdbBuilder(Egdb& db, const Rules& rules) : db_(db), fast_(rules), n_(rules.houses) {}
 
-  // Solves level s from the positions whose seeds lie nearest the stores down: a move that keeps
-  // every seed in the mover's row carries them towards his store, so such a child comes earlier
-  // and is known when its parent is solved (no depth-first detour, which stalls on each child's
-  // memory). Within that order the mover's row changes slower than the opponent's: a move that
-  // hands the turn over gives children that differ in the low houses of their index alone (the
-  // mover's row comes first there), neighbours in the table, where the index's own order scatters
-  // them. Thread `first` of `every` takes every `every`-th mover's row; a same-level child another
-  // thread has not solved yet is solved depth-first (resolve()), as before.
+  // Solves level s from the positions whose seeds lie nearest the stores down (the heaviest pairs
+  // of rows first): a move that keeps every seed in the mover's row carries them towards his store,
+  // so such a child is heavier, comes earlier and is known when its parent is solved (no
+  // depth-first detour, which waits on each child's memory). Within a weight the mover's row
+  // changes slower than the opponent's: a move that hands the turn over gives children that differ
+  // in the low houses of their index alone (the mover's row comes first there), neighbours in the
+  // table, where the index's own order scatters them. Thread `first` of `every` takes every
+  // `every`-th mover's row; a same-level child another thread has not solved yet is solved
+  // depth-first (resolve()).
   bool runLevel(const RowClasses& rows, int s, int first, int every) {
+    const int heaviest = s * (n_ - 1);
+    // Under the immediate end rule a position whose opponent's row is empty is over: not stored.
+    const int mostMine = db_.rules_.end == EndRule::Immediate ? s - 1 : s;
     int batched = 0;
     int item = 0;
-    const int top = s * (n_ - 1);
-    const int lastA = db_.rules_.end == EndRule::Immediate ? s - 1 : s;  // the opponent's row may be empty
-    for (int total = 2 * top; total >= 0; --total) {
-      for (int a = 1; a <= lastA; ++a) {
+    for (int weight = 2 * heaviest; weight >= 0; --weight) {
+      for (int a = 1; a <= mostMine; ++a) {
         const int b = s - a;
-        const int lo = std::max(0, total - b * (n_ - 1));
-        const int hi = std::min(a * (n_ - 1), total);
-        for (int fx = lo; fx <= hi; ++fx) {
-          const auto mine = rows.of(a, fx);
-          const auto theirs = rows.of(b, total - fx);
+        const int lightest = std::max(0, weight - b * (n_ - 1));
+        for (int mineWeight = lightest; mineWeight <= std::min(a * (n_ - 1), weight); ++mineWeight) {
+          const auto theirs = rows.of(b, weight - mineWeight);
           if (theirs.empty()) continue;
-          for (const std::uint64_t x : mine) {
+          for (const std::uint64_t x : rows.of(a, mineWeight)) {
             if (item++ % every != first) continue;
             for (const std::uint64_t y : theirs) {
               expand(FastPos{x, y}, db_.index(x, y, s), batch_[batched++]);
-              if (batched == kBatch) {
-                for (int i = 0; i < batched; ++i) {
-                  if (resolve(batch_[i], s, 0) == kCycle) return false;
-                }
-                batched = 0;
-              }
+              if (batched == kBatch && !resolveBatch(std::exchange(batched, 0), s)) return false;
             }
           }
         }
       }
     }
-    for (int i = 0; i < batched; ++i) {
-      if (resolve(batch_[i], s, 0) == kCycle) return false;
-    }
-    return true;
+    return resolveBatch(batched, s);
   }
 
  private:
@@ -137,6 +130,14 @@ class EgdbBuilder {
         __builtin_prefetch(db_.owned() + out.at[i]);
       }
     }
+  }
+
+  // Resolves the first `count` positions of the batch; false on a cycle.
+  bool resolveBatch(int count, int seeds) {
+    for (int i = 0; i < count; ++i) {
+      if (resolve(batch_[i], seeds, 0) == kCycle) return false;
+    }
+    return true;
   }
 
   // The value of an expanded position for its mover; a same-level child not yet known (another

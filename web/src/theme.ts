@@ -8,7 +8,6 @@ import { t, type Key } from './i18n';
 const themes = ['system', 'light', 'dark'] as const;
 const boards = ['wood', 'plain', 'contrast'] as const;
 type Theme = (typeof themes)[number];
-type BoardTheme = (typeof boards)[number];
 
 const systemDark = matchMedia('(prefers-color-scheme: dark)');
 
