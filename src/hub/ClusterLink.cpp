@@ -19,6 +19,8 @@ bool read(const Json& j, const char* key, T& out) {
   if (it == j.end()) return false;
   if constexpr (std::is_same_v<T, std::string>) {
     if (!it->is_string()) return false;
+  } else if constexpr (std::is_same_v<T, bool>) {
+    if (!it->is_boolean()) return false;
   } else {
     if (!it->is_number_integer()) return false;
   }
@@ -115,6 +117,8 @@ std::optional<BusMessage> decodeBusMessage(const std::string& site, const std::s
   }
   if (kind == "ask") {
     m.kind = BusMessage::Kind::Ask;
+    // Absent from an older instance (it never asks so); present, it must be a boolean.
+    if (j.contains("dropped") && !read(j, "dropped", m.dropped)) return std::nullopt;
     return m;
   }
   if (kind == "conn") {
@@ -192,8 +196,10 @@ void ClusterLink::publishConnections(const std::string& game, const std::map<std
   bus_.publish(gameChannel(site_, game), dump(Json{{"i", instance_}, {"k", "conn"}, {"counts", c}}));
 }
 
-void ClusterLink::publishAsk(const std::string& game) {
-  bus_.publish(gameChannel(site_, game), dump(Json{{"i", instance_}, {"k", "ask"}}));
+void ClusterLink::publishAsk(const std::string& game, bool dropped) {
+  Json m{{"i", instance_}, {"k", "ask"}};
+  if (dropped) m["dropped"] = true;
+  bus_.publish(gameChannel(site_, game), dump(m));
 }
 
 void ClusterLink::publishNotify(const std::string& player, const Json& message) {

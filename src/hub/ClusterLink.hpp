@@ -37,6 +37,7 @@ struct BusMessage {
   std::string player;                 // Notify: to every connection of this player...
   Json message;                       // ... this message (a JSON object)
   std::string tokenHash;              // Forget: a session ended (and `player`'s cached name)
+  bool dropped = false;               // Ask: the asker also dropped the game's shared live line
 };
 
 // Decodes a bus message of the site `site` (ClusterLink); nothing for anything malformed (counted
@@ -65,7 +66,10 @@ class ClusterLink {
   void unwatch(const std::string& game) { bus_.unsubscribe(gameChannel(site_, game)); }
   void publishAction(const store::Action& action);
   void publishConnections(const std::string& game, const std::map<std::string, int>& counts);
-  void publishAsk(const std::string& game);
+  // Asks the instances holding `game` for their connections to it; `dropped`: this instance has just
+  // dropped the game's shared live line (its copy was evicted), and those listing it write it again.
+  // (An ask without it, sent whenever a copy is loaded, leaves the shared line alone.)
+  void publishAsk(const std::string& game, bool dropped = false);
   // Sends this instance's heartbeat now, on the bus's own connection for it (Bus::publishNow).
   void heartbeat(long long peers);
   // A thread of its own beats every `everyMs` with `peers()` connections, whatever the game work

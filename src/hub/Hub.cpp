@@ -294,7 +294,7 @@ void Hub::unheld(const std::string& id, long long created) {
   // the drop: one connection keeps the order), so a game played elsewhere stays listed.
   link_->unwatch(id);
   link_->dropLiveLine(id);
-  link_->publishAsk(id);
+  link_->publishAsk(id, /*dropped=*/true);
   {
     std::lock_guard lock(gamesMu_);
     unwatching_.erase(id);
@@ -304,6 +304,10 @@ void Hub::unheld(const std::string& id, long long created) {
   // Loaded again while the unwatch was on its way (find() left the watch to us): watched now, and
   // its line, which the drop above may have followed, written again.
   held(id);
+  relist(id, created);
+}
+
+void Hub::relist(const std::string& id, long long created) {
   std::lock_guard lock(liveMu_);
   if (auto it = live_.find({created, id}); it != live_.end()) link_->setLiveLine(id, created, it->second.view);
 }

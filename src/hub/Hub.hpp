@@ -160,6 +160,9 @@ class Hub {
   // An evicted game off the bus: unwatched, its shared line dropped; a copy loaded again meanwhile
   // is watched and listed once that is done (evict() and find() order it, Hub.cpp).
   void unheld(const std::string& id, long long created);
+  // The game's line in the shared live list, written again if this instance lists the game (after
+  // some instance dropped it: unheld() here or an ask that says so); takes liveMu_.
+  void relist(const std::string& id, long long created);
   void countGames();                  // the gauges
   void noShow(Live& live, int side);  // a game just aborted for its absent player: he is told
   // A game just put in memory (loaded or created): watched on the bus.

@@ -159,14 +159,11 @@ void Hub::onGameMessage(const std::string& channel, const std::string& payload) 
         live->remote[m->instance] = std::move(m->counts);
       recount(*live);
       return afterChange(*live);
-    case BusMessage::Kind::Ask: {
+    case BusMessage::Kind::Ask:
       if (!live->watchers.empty()) announce(*live);
-      // Its line too, if listed here: the asker may have just dropped the shared one (unheld()).
-      std::lock_guard liveLock(liveMu_);
-      if (auto it = live_.find({live->room->created(), live->room->id()}); it != live_.end())
-        link_->setLiveLine(live->room->id(), live->room->created(), it->second.view);
+      // The asker evicted its copy and dropped the shared line: listed here, it is written again.
+      if (m->dropped) relist(live->room->id(), live->room->created());
       return;
-    }
     default:
       return;
   }

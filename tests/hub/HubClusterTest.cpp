@@ -9,6 +9,7 @@
 #include <condition_variable>
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <mutex>
 #include <random>
 #include <thread>
@@ -411,6 +412,73 @@ TEST_F(Duel, EvictingAnIdleCopyKeepsAGamePlayedElsewhereListed) {
   }
   EXPECT_TRUE(listed) << "a's eviction took the game off the shared live list while it is played on b";
   EXPECT_EQ(b->hub->gamesInMemory(), 1U);
+}
+
+// Records the live lines an instance writes to the shared list (HSET), game by game.
+class LineWritesBus final : public LoopbackDouble {
+ public:
+  using LoopbackDouble::LoopbackDouble;
+  void send(std::vector<std::string> args) override {
+    if (args.size() > 2 && args[0] == "HSET") {
+      std::lock_guard lock(mu_);
+      ++writes_[args[2]];
+    }
+    inner().send(std::move(args));
+  }
+  int writes(const std::string& game) {
+    std::lock_guard lock(mu_);
+    return writes_[game];
+  }
+
+ private:
+  std::mutex mu_;
+  std::map<std::string, int> writes_;
+};
+
+// An instance that loads a copy of a game asks the others for their connections to it; that ask
+// does not make every instance holding the game write its shared live line again (it had not
+// changed). Only an ask that says the asker dropped the line (an eviction, above) does.
+TEST_F(Duel, OnlyAnAskAfterADroppedLineWritesTheLineAgain) {
+  auto writes = std::make_unique<LineWritesBus>(net);
+  LineWritesBus& onB = *writes;
+  b.reset();
+  b = std::make_unique<Instance>(db, net, "b", HubOptions{}, std::move(writes));
+  ASSERT_NO_FATAL_FAILURE(createdOnAPlayedOnB());
+  ASSERT_TRUE(listedIn(b->hub->liveGames(), id));
+  // A third instance's voice on the game's channel; b answers every ask with its connections, and
+  // its bus worker takes the game's messages in order, so an answer means the ask was handled.
+  const std::string channel = ClusterLink::gameChannel("semis", id);
+  auto probe = cluster::makeLoopbackBus(net);
+  std::mutex mu;
+  std::condition_variable cv;
+  int answers = 0;
+  cluster::BusHandlers handlers;
+  handlers.message = [&](const std::string&, const std::string& payload) {
+    const Json m = Json::parse(payload);
+    if (m.value("i", "") != "b" || m.value("k", "") != "conn") return;
+    std::lock_guard lock(mu);
+    ++answers;
+    cv.notify_all();
+  };
+  probe->start(handlers);
+  probe->subscribe(channel);
+  std::this_thread::sleep_for(50ms);  // (the loopback bus subscribes at once; this is margin)
+  auto askAndWait = [&](const Json& ask) {
+    int had = 0;
+    {
+      std::lock_guard lock(mu);
+      had = answers;
+    }
+    probe->publish(channel, ask.dump());
+    std::unique_lock lock(mu);
+    return cv.wait_for(lock, 5s, [&] { return answers > had; });
+  };
+  const int before = onB.writes(id);
+  ASSERT_TRUE(askAndWait({{"i", "c"}, {"k", "ask"}}));
+  ASSERT_TRUE(askAndWait({{"i", "c"}, {"k", "ask"}, {"dropped", true}}));
+  ASSERT_TRUE(askAndWait({{"i", "c"}, {"k", "ask"}}));  // b is past the dropped ask's handling
+  EXPECT_EQ(onB.writes(id), before + 1) << "the plain asks wrote the line too, or the dropped one did not";
+  probe->stop();
 }
 
 }  // namespace
