@@ -30,6 +30,7 @@
 #include "engine/Deepening.hpp"
 #include "engine/FastBoard.hpp"
 #include "engine/SearchTypes.hpp"
+#include "engine/SolverKey.hpp"
 #include "engine/SolverTable.hpp"
 
 namespace semis::engine {
@@ -95,12 +96,19 @@ class Solver {
   int mtdf(const FastPos& p, int left, int guess, int depth, bool& proven);
   [[nodiscard]] int evaluate(const FastPos& p) const;
   [[nodiscard]] std::uint64_t egdbIndex(const FastPos& p, int left) const;
+  // The table's key of a position: its exact SolverKey where the table takes those
+  // (SolverTable::exact), else FastBoard's hash.
+  [[nodiscard]] std::uint64_t tableKey(const FastPos& p) const {
+    return exactKeys_ ? key_.of(p.mine, p.theirs) : FastBoard::key(p);
+  }
   [[nodiscard]] std::vector<int> principalVariation(const FastPos& root) const;
 
   Board board_;
   FastBoard fast_;
+  SolverKey key_;
   std::unique_ptr<SolverTable> ownTable_;  // the main solver's; helpers have none
   SolverTable* table_;
+  bool exactKeys_ = false;  // table_->exact()
   const Egdb* egdb_ = nullptr;
   int egdbSeeds_ = -1;
   std::vector<std::unique_ptr<Solver>> helpers_;

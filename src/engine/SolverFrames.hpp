@@ -11,7 +11,7 @@
 
 namespace semis::engine::solver {
 
-inline constexpr int kOpen = 30000;     // an open side of a bound
+inline constexpr int kOpen = kSolverOpen;  // an open side of a bound (SolverTable.hpp)
 inline constexpr int kCrumbPlies = 14;  // searchers mark the nodes they search this near the root
 
 }  // namespace semis::engine::solver

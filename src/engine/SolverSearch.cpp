@@ -32,7 +32,7 @@ bool Solver::enter(Fiber& fiber, Frame& f) {
     const int v = egdb_->at(egdbIndex(f.p, left));
     if (v != Egdb::kUnknown) return done(f, v, true);
   }
-  f.key = fast_.key(f.p);
+  f.key = tableKey(f.p);
   f.ttMove = 0;
   if (const auto e = table_->probe(f.key)) {
     f.ttMove = e->move;
@@ -62,7 +62,7 @@ bool Solver::enter(Fiber& fiber, Frame& f) {
       k.key = egdbIndex(k.pos, k.mv.left);
       egdb_->prefetch(k.key);
     } else {
-      k.key = fast_.key(k.pos);
+      k.key = tableKey(k.pos);
       table_->prefetch(k.key);
     }
   }
