@@ -4,7 +4,8 @@
 // smallest searched subtree goes: in an exact solve the valuable entries are the ones that were
 // expensive to prove, not the deep or the recent ones.
 //
-// Two layouts. Exact (the rules have a SolverKey that fits, given as `keyBits`): eight slots of 8
+// Two layouts (setKeys; the solver picks, docs/engine.md "The table's layouts"). Exact (SolverKey's
+// keys, given their width): eight slots of 8
 // bytes a bucket, each the key's high bits beside the entry packed in 32 bits; the bucket holds
 // the key's low bits, so a slot matches one position only, and the table holds twice the entries
 // of the hashed layout in the same memory (Kalah(6,4) without an endgame table, 256 MB: 308 M
