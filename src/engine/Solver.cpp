@@ -25,7 +25,6 @@ Solver::Solver(const Rules& rules, std::size_t tableMegabytes)
       key_(rules.houses),
       ownTable_(std::make_unique<SolverTable>(tableMegabytes)),
       table_(ownTable_.get()) {
-  setEgdb(nullptr);  // (the table's layout)
   setFibers(kDefaultFibers);
 }
 
@@ -47,12 +46,18 @@ Solver::~Solver() = default;
 void Solver::setEgdb(const Egdb* egdb) {
   egdb_ = egdb != nullptr && egdb->rules() == board_.rules() ? egdb : nullptr;
   egdbSeeds_ = egdb_ != nullptr ? egdb_->maxSeeds() : -1;
+  for (auto& h : helpers_) h->setEgdb(egdb_);
+}
+
+void Solver::chooseLayout() {
   // Exact keys where they pay (docs/engine.md, "The table's layouts"): without an endgame table
   // the table's capacity sets the nodes (Kalah(6,4): 81 M to 60 M with `capture=empty`), with one
   // it hardly does (41.7 M to 40.4 M), and the 8-slot buckets' longer scans cost more than that.
+  // Chosen when a run starts, not when the endgame table is given: a new solver given one at once
+  // (every AI request) would otherwise allocate a table of each layout.
   table_->setKeys(egdb_ == nullptr ? key_.bits() : 0);
   exactKeys_ = table_->exact();
-  for (auto& h : helpers_) h->setEgdb(egdb_);
+  for (auto& h : helpers_) h->exactKeys_ = exactKeys_;
 }
 
 void Solver::setThreads(int threads) {
@@ -104,6 +109,7 @@ std::vector<int> Solver::principalVariation(const FastPos& root) const {
 }
 
 SearchResult Solver::run(const Position& pos, const Limits& limits, const Progress& progress) {
+  chooseLayout();
   if (helpers_.empty()) return runOne(pos, limits, progress);
   // Helpers search the main thread's passes from the next one on (help()).
   const std::uint64_t after = pass_->id.load(std::memory_order_acquire);

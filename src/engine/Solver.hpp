@@ -60,6 +60,7 @@ class Solver {
   };
   explicit Solver(HelperOf of);  // a helper thread's solver, on the main solver's table and marks
   void configure();
+  void chooseLayout();  // the table's layout for the run about to start (a change empties it)
   SearchResult runOne(const Position& pos, const Limits& limits, const Progress& progress);
   struct Frame;
   struct Fiber;
