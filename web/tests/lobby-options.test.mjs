@@ -47,9 +47,12 @@ async function member(locale, viewport) {
 async function acceptSeek(seeker, locale) {
   const stranger = await newPage(site.browser, { locale });
   await stranger.page.goto(site.url + '/');
-  const li = await stranger.page.waitForSelector(`.seeks li[data-seek]:has-text("${seeker.name}")`);
+  // A locator, not an element handle: the lobby redraws its list when a count or a seek changes,
+  // and a handle taken before a redraw is detached by the time it is clicked (seen in CI).
+  const li = stranger.page.locator(`.seeks li[data-seek]:has-text("${seeker.name}")`);
+  await li.waitFor();
   const line = await li.textContent();
-  await (await li.$('.accept-seek')).click();
+  await li.locator('.accept-seek').click();
   await stranger.page.waitForURL(/\/g\//);
   await seeker.page.waitForURL(/\/g\//);
   const path = (p) => new URL(p.url()).pathname;

@@ -84,7 +84,8 @@ test('the open seeks name the game with its options, in English and in French', 
   for (const locale of ['en-GB', 'fr-FR']) {
     const { context, page } = await newPage(site.browser, { locale });
     await page.goto(site.url + '/');
-    const line = await page.waitForSelector('.seeks li[data-seek]');
+    const line = page.locator('.seeks li[data-seek]').first();  // (a locator: the list redraws)
+    await line.waitFor();
     const text = await line.textContent();
     const name = games[1][locale];
     assert.ok(text.includes(` · ${name} · `), `${locale}: "${text}" should name "${name}"`);
