@@ -5,10 +5,9 @@
 // expensive to prove, not the deep or the recent ones.
 //
 // Two layouts (setKeys; the solver picks, docs/engine.md "The table's layouts"). Exact (SolverKey's
-// keys, given their width): eight slots of 8
-// bytes a bucket, each the key's high bits beside the entry packed in 32 bits; the bucket holds
-// the key's low bits, so a slot matches one position only, and the table holds twice the entries
-// of the hashed layout in the same memory (Kalah(6,4) without an endgame table, 256 MB: 308 M
+// keys, given their width): eight slots of 8 bytes a bucket, each the key's high bits beside the
+// entry packed in 32 bits; the bucket holds the key's low bits, so a slot matches one position only, and the table
+// holds twice the entries of the hashed layout in the same memory (Kalah(6,4) without an endgame table, 256 MB: 308 M
 // nodes with the hashed layout, 172 M with 512 MB of it). Hashed (FastBoard::key, any board): four
 // slots of 16 bytes, the entry packed in one word and the 64-bit key in the other.
 //
@@ -118,11 +117,11 @@ class SolverTable {
   void store(std::uint64_t key, int lower, int upper, int move, int depth, bool proven, std::uint64_t nodes) {
     // The exact layout's fields are narrower: a depth above 30 is kept as 30 (an entry is then
     // used for fewer searches, never wrongly), a subtree's bit width above 31 as 31.
+    if (exact_ && (key >> tagShift_ >> 32) != 0) return;  // no exact key (SolverKey::kNone)
     const std::uint8_t d = proven ? kSolverProven : static_cast<std::uint8_t>(std::min(depth, exact_ ? 30 : 254));
     const int work = std::min(static_cast<int>(std::bit_width(nodes)), exact_ ? 31 : 255);
     const SolverEntry mine{static_cast<std::int16_t>(lower), static_cast<std::int16_t>(upper),
                            static_cast<std::uint8_t>(move), d, static_cast<std::uint8_t>(work)};
-    if (exact_ && (key >> tagShift_ >> 32) != 0) return;  // no exact key (SolverKey::kNone)
     std::uint64_t* w = buckets_[key & mask_].w;
     const int step = exact_ ? 1 : 2;
     int victim = -1;
@@ -130,13 +129,13 @@ class SolverTable {
     for (int i = 0; i < kWords; i += step) {
       const std::uint64_t data = shared_ ? load(w[exact_ ? i : i + 1]) : w[exact_ ? i : i + 1];
       if (data != 0 && matches(w, i, data, key)) {
-        if (const auto e = merged(exact_ ? unpackExact(data) : unpack(data), mine)) write(w, i, key, *e);
+        if (const auto e = merged(entry(data), mine)) write(w, i, key, *e);
         return;
       }
       // The last empty slot, else the cheapest entry (the first of equals).
       if (data == 0) {
         victim = i, victimRank = -1;
-      } else if (const int r = exact_ ? rankExact(data) : rank(unpack(data)); victimRank >= 0 && r < victimRank) {
+      } else if (const int r = rank(entry(data)); victimRank >= 0 && r < victimRank) {
         victim = i, victimRank = r;
       }
     }
@@ -210,6 +209,8 @@ class SolverTable {
                        static_cast<std::uint8_t>((x >> 19) & 7), depth == 31 ? kSolverProven : depth,
                        static_cast<std::uint8_t>((x >> 27) & 31)};
   }
+  // The entry in a slot's entry word, in this table's layout.
+  [[nodiscard]] SolverEntry entry(std::uint64_t data) const { return exact_ ? unpackExact(data) : unpack(data); }
   // Whether slot `i` (whose entry word is the non-zero `data`) holds `key`.
   bool matches(const std::uint64_t* w, int i, std::uint64_t data, std::uint64_t key) const {
     if (exact_) return (data >> 32) == (key >> tagShift_);
@@ -217,7 +218,6 @@ class SolverTable {
   }
   // Proven entries outrank a search's depth-limited ones of the same size.
   static int rank(const SolverEntry& e) { return e.work * 2 + (e.depth == kSolverProven ? 1 : 0); }
-  static int rankExact(std::uint64_t x) { return static_cast<int>((x >> 26) & 62) + (((x >> 22) & 31) == 31 ? 1 : 0); }
   void write(std::uint64_t* w, int i, std::uint64_t key, const SolverEntry& e) const {
     if (exact_) {
       const std::uint64_t x = (key >> tagShift_) << 32 | packExact(e);
