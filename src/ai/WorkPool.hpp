@@ -17,13 +17,17 @@ class WorkPool {
   WorkPool(int threads, std::size_t queue) : queue_(queue) {
     for (int i = 0; i < threads; ++i) threads_.emplace_back([this] { run(); });
   }
-  ~WorkPool() {
+  ~WorkPool() { stop(); }
+  // Runs the jobs already queued, refuses new ones, and returns when its threads have ended. The
+  // server stops its pools so before the io_context their jobs answer on goes away.
+  void stop() {
     {
       std::lock_guard lock(mu_);
       stop_ = true;
     }
     cv_.notify_all();
-    for (auto& t : threads_) t.join();
+    for (auto& t : threads_)
+      if (t.joinable()) t.join();
   }
   WorkPool(const WorkPool&) = delete;
   WorkPool& operator=(const WorkPool&) = delete;

@@ -113,9 +113,6 @@ int runServer(const ServerOptions& options, std::unique_ptr<MoveSource> ai) {
   contestOptions.moveMs = gatewayOptions.moveMs;
   ContestService contests(hub, **store, bots, gateway, contestOptions);
   gateway.setMoveTimes([&contests](const std::string& gameId) { return contests.moveMsOf(gameId); });
-  const int threads = std::max(1, options.threads);
-  net::io_context ioc(threads);
-  // After the io_context, so destroyed before it: its work pool's last answers are posted to it.
   Club club(**store, hub, players);
   Study study(**store, hub);
   // The bots' finished games reviewed in the background, on a thread of its own (docs/bots.md).
@@ -134,6 +131,11 @@ int runServer(const ServerOptions& options, std::unique_ptr<MoveSource> ai) {
   addGameRoutes(routes, hub, metrics, health);
   ServerContext ctx{hub, players, metrics, options, health, routes, club.slowWork()};
   ctx.kgp = &gateway;
+  // After everything a session uses, so destroyed before it: the handlers still queued when the
+  // io_context goes hold the last sessions, whose destructors count themselves out of ctx. (The
+  // pools that answer on it are stopped before that, at the end.)
+  const int threads = std::max(1, options.threads);
+  net::io_context ioc(threads);
   HealthPort healthPort(health);
   long long healthPortNumber = -1;
   if (options.healthPort >= 0) {
@@ -202,6 +204,8 @@ int runServer(const ServerOptions& options, std::unique_ptr<MoveSource> ai) {
   ioc.run();
   for (auto& t : pool) t.join();
   hub.stopAi();
+  club.slowWork().stop();
+  study.work().stop();
   if (bus) bus->stop();
   running = false;
   checkpointer.join();
