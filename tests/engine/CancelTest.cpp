@@ -7,19 +7,13 @@
 
 #include <atomic>
 
+#include "SmallRules.hpp"
 #include "engine/Hint.hpp"
 #include "engine/Levels.hpp"
 #include "engine/Search.hpp"
 
 namespace semis::engine {
 namespace {
-
-Rules small(Preset preset, int houses, int seeds) {
-  Rules r = presetRules(preset);
-  r.houses = houses;
-  r.seeds = seeds;
-  return r;
-}
 
 // Kalah goes to the Solver, Congkak to the general search: both read the flag. Both boards take
 // a few hundred thousand nodes to solve (well past the first iteration and the flag's first check,

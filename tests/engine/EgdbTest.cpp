@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "RandomPlay.hpp"
+#include "SmallRules.hpp"
 #include "engine/Egdb.hpp"
 #include "engine/Search.hpp"
 
@@ -54,13 +55,6 @@ void checkTable(Rules rules, int maxSeeds, bool cycles = false) {
   EXPECT_GT(probed, 20) << toString(rules);
   // Too many seeds: unknown, not a made-up value.
   EXPECT_EQ(db->probe(board, board.start()), Egdb::kUnknown);
-}
-
-Rules small(Preset preset, int houses, int seeds) {
-  Rules r = presetRules(preset);
-  r.houses = houses;
-  r.seeds = seeds;
-  return r;
 }
 
 TEST(Egdb, KalahMatchesSearch) { checkTable(small(Preset::Kalah, 4, 3), 12); }

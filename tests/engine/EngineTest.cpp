@@ -7,18 +7,12 @@
 #include <atomic>
 #include <vector>
 
+#include "SmallRules.hpp"
 #include "engine/Engine.hpp"
 #include "engine/Levels.hpp"
 
 namespace semis::engine {
 namespace {
-
-Rules small(Preset preset, int houses, int seeds) {
-  Rules r = presetRules(preset);
-  r.houses = houses;
-  r.seeds = seeds;
-  return r;
-}
 
 TEST(Engine, ResultsComeThroughCallbacks) {
   const Rules rules = small(Preset::Kalah, 4, 3);

@@ -10,17 +10,11 @@
 #include <vector>
 
 #include "RandomPlay.hpp"
+#include "SmallRules.hpp"
 #include "engine/Hint.hpp"
 
 namespace semis::engine {
 namespace {
-
-Rules small(Preset preset, int houses, int seeds) {
-  Rules r = presetRules(preset);
-  r.houses = houses;
-  r.seeds = seeds;
-  return r;
-}
 
 using Reasons = std::vector<MoveReason>;
 

@@ -9,6 +9,7 @@
 #include <random>
 
 #include "RandomPlay.hpp"
+#include "SmallRules.hpp"
 #include "engine/Search.hpp"
 
 namespace semis::engine {
@@ -31,13 +32,6 @@ std::optional<int> minimax(const Board& board, const Position& pos, int budget) 
     if (!best || mine > *best) best = mine;
   }
   return best;
-}
-
-Rules small(Preset preset, int houses, int seeds) {
-  Rules r = presetRules(preset);
-  r.houses = houses;
-  r.seeds = seeds;
-  return r;
 }
 
 void compareFrom(const Rules& rules, int randomStarts, int minCompared = 4) {

@@ -3,13 +3,13 @@
 
 #include <gtest/gtest.h>
 
+#include "RoomTesting.hpp"
 #include "room/Room.hpp"
 
 namespace semis::room {
 namespace {
 
 using namespace std::chrono_literals;
-const TimePoint t0 = TimePoint{} + 1h;
 constexpr long long kCreated = 1'000'000;
 
 Room duel(bool rated) {

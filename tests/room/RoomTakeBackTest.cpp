@@ -5,35 +5,13 @@
 
 #include <random>
 
+#include "RoomTesting.hpp"
 #include "room/Room.hpp"
 
 namespace semis::room {
 namespace {
 
 using namespace std::chrono_literals;
-const TimePoint t0 = TimePoint{} + 1h;
-
-protocol::GameSpec spec(const std::string& rules, protocol::Mode mode, int clockSeconds = 0) {
-  protocol::GameSpec s;
-  s.rules = *parseRules(rules);
-  s.mode = mode;
-  s.level = "easy";
-  s.clock = {clockSeconds, 0};
-  return s;
-}
-
-Room aiRoom(const std::string& rules = "kalah", int clockSeconds = 0) {
-  Room r("t1", spec(rules, protocol::Mode::Ai, clockSeconds), 1000);
-  r.seatPlayers({Seat{"alice", "Alice", 0}, Seat{kAiSeat, "", 0}}, t0);
-  return r;
-}
-
-int firstLegal(const Room& r) {
-  const auto mask = r.game().board().legalMask(r.game().position());
-  for (int h = 1; h <= r.game().board().houses(); ++h)
-    if ((mask >> (h - 1)) & 1U) return h;
-  return 0;
-}
 
 // The computer's whole reply, its extra turns included, with its first legal house each time.
 void aiReplies(Room& r, TimePoint now) {

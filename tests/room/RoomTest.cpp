@@ -1,43 +1,21 @@
 // The pure room, every transition in-process: no store, no network, time given by the test.
 
-#include "room/Room.hpp"
-
 #include <gtest/gtest.h>
 
 #include <random>
+
+#include "RoomTesting.hpp"
+#include "room/Room.hpp"
 
 namespace semis::room {
 namespace {
 
 using namespace std::chrono_literals;
-const TimePoint t0 = TimePoint{} + 1h;
-
-protocol::GameSpec spec(const std::string& rules, protocol::Mode mode, int clockSeconds = 0, int increment = 0) {
-  protocol::GameSpec s;
-  s.rules = *parseRules(rules);
-  s.mode = mode;
-  s.level = "easy";
-  s.clock = {clockSeconds, increment};
-  return s;
-}
-
-Room aiRoom(int clockSeconds = 0) {
-  Room r("g1", spec("kalah", protocol::Mode::Ai, clockSeconds), 1000);
-  r.seatPlayers({Seat{"alice", "Alice", 0}, Seat{kAiSeat, "", 0}}, t0);
-  return r;
-}
 
 Room friendRoom(int clockSeconds = 0, int increment = 0, const std::string& rules = "kalah") {
   Room r("g2", spec(rules, protocol::Mode::Friend, clockSeconds, increment), 1000);
   r.seatPlayers({Seat{"alice", "Alice", 0}, Seat{}}, t0);
   return r;
-}
-
-int firstLegal(const Room& r) {
-  const auto mask = r.game().board().legalMask(r.game().position());
-  for (int h = 1; h <= r.game().board().houses(); ++h)
-    if ((mask >> (h - 1)) & 1U) return h;
-  return 0;
 }
 
 int randomLegal(const Room& r, std::mt19937& rng) {

@@ -36,7 +36,7 @@ Json dailyFromTheCommandLine(const std::string& rules) {
   return Json::parse(run(std::string(SEMIS_BINARY) + " daily --json --rules " + rules + " --date " + today()), nullptr, false);
 }
 
-std::string signUp(unsigned short port) {
+std::string memberCookie(unsigned short port) {
   const std::string cookie = newCookie(port);
   auto r = http(port, "POST", "/api/account/signup",
                 Json{{"username", uniqueName("daily")}, {"password", "correct horse"}}.dump(), cookie);
@@ -88,7 +88,7 @@ TEST(Study, AnAccountsFirstAttemptOfTheDayIsTheOneKept) {
     if (out.find("gives value away") != std::string::npos) wrong = h;
   }
   ASSERT_NE(wrong, 0);
-  const std::string alice = signUp(port);
+  const std::string alice = memberCookie(port);
   auto a = http(port, "POST", path, Json{{"moves", {wrong}}}.dump(), alice);
   ASSERT_EQ(a.status, 200) << a.body;
   Json j = Json::parse(a.body);
@@ -105,7 +105,7 @@ TEST(Study, AnAccountsFirstAttemptOfTheDayIsTheOneKept) {
   EXPECT_EQ(day["result"]["solved"], false);
   EXPECT_EQ(day["streak"], 0);
   // Another account solves it first time: a streak of one, kept over a restart.
-  const std::string bob = signUp(port);
+  const std::string bob = memberCookie(port);
   a = http(port, "POST", path, Json{{"moves", cli["line"]}}.dump(), bob);
   ASSERT_EQ(a.status, 200);
   EXPECT_EQ(Json::parse(a.body)["streak"], 1);
@@ -122,7 +122,7 @@ TEST(Study, BadAttemptsAndDaysAreRefusedAndChangeNothing) {
   ServerProcess server;
   ASSERT_TRUE(server.start()) << server.logs();
   const auto port = server.port();
-  const std::string alice = signUp(port);
+  const std::string alice = memberCookie(port);
   const Json cli = dailyFromTheCommandLine("kalah");
   const std::string path = "/api/daily/kalah/" + today() + "/attempt";
   Json line = cli["line"];

@@ -13,6 +13,9 @@
 
 namespace semis::store::testing {
 
+// A token's hash as the store keeps it (64 hex digits), made of one repeated character.
+inline std::string hashOf(char c) { return std::string(64, c); }
+
 class BackendSuite : public ::testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {

@@ -12,13 +12,13 @@
 namespace semis::store {
 namespace {
 
+using testing::hashOf;
+
 // Keys as the caller computes them (accounts::usernameKey): lower case.
 std::string key(std::string name) {
   for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return name;
 }
-
-std::string hashOf(char c) { return std::string(64, c); }
 
 class BotSuite : public testing::BackendSuite {
  protected:

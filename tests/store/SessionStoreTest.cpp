@@ -11,6 +11,8 @@
 namespace semis::store {
 namespace {
 
+using testing::hashOf;
+
 class SessionSuite : public testing::BackendSuite {
  protected:
   void SetUp() override {
@@ -24,7 +26,6 @@ class SessionSuite : public testing::BackendSuite {
 };
 
 // A token hash: 64 times one hex digit (Alice's first is 'a', Bob's 'b').
-std::string hashOf(char c) { return std::string(64, c); }
 
 TEST_P(SessionSuite, SessionsAreDescribedSeenListedAndEnded) {
   ASSERT_TRUE(store_->club().addToken("alice00001", hashOf('c')));
