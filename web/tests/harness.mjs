@@ -220,22 +220,26 @@ export async function newPage(browser, { locale = 'en-GB', viewport = { width: 1
 }
 
 // Plays the first legal house each turn (the next set when one is over), skipping animations,
-// until `until()` holds, for `max` turns at the most; whether it holds then.
+// until `until()` holds, for `max` turns at the most; whether it holds then. A turn is one round
+// trip to the page: the click, the skips and the wait for a still board happen in it (a whole game
+// is hundreds of turns, and each round trip costs more than the turn itself).
 export async function playOn(page, until, max = 600) {
   for (let i = 0; i < max; ++i) {
     if (await until()) return true;
-    if (await page.$('.set-over:not([hidden]) .next-set')) {
-      await page.click('.set-over .next-set');
-      continue;
-    }
-    const house = await page.$('.house.legal');
-    if (!house) {
-      await page.waitForTimeout(30);
-      continue;
-    }
-    await house.click();
-    await page.keyboard.press('s');
-    await idle(page);
+    const acted = await page.evaluate(async () => {
+      const next = document.querySelector('.set-over:not([hidden]) .next-set');
+      const house = next ? null : document.querySelector('.house.legal');
+      if (!next && !house) return false;
+      (next ?? house).click();
+      // The sowing may start a moment after the click (a server's echo): skip it, and whatever
+      // follows it (the computer's reply), until the board is still.
+      for (let k = 0; k < 3 || window.semisBoard?.busy; ++k) {
+        if (house) window.semisBoard?.skip();
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      return true;
+    });
+    if (!acted) await page.waitForTimeout(30);
   }
   return until();
 }
