@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <ostream>
+
 #include "protocol/Json.hpp"
 #include "protocol/Messages.hpp"
 
@@ -34,6 +36,9 @@ struct Bad {
   const char* text;
   const char* code;
 };
+
+// What a failure prints: the message itself (GoogleTest would print the two pointers' bytes).
+void PrintTo(const Bad& bad, std::ostream* out) { *out << bad.text << " -> " << bad.code; }
 
 class BadMessages : public ::testing::TestWithParam<Bad> {};
 
