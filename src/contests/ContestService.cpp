@@ -143,15 +143,28 @@ Outcome<Contest> ContestService::start(Contest c) {
   return c;
 }
 
+// A contest held here is what readers see only while it is not behind the stored one: another
+// instance may have driven it on (to its end) since this one last read it, and until this one's next
+// step finds that out its copy is stale. Held at the stored version, it is this instance's own last
+// step, written or still to be written (the store failed): newer than the row, or the same.
+const Contest* ContestService::heldIfCurrent(const std::string& id, long long storedVersion) const {
+  auto it = running_.find(id);
+  return it != running_.end() && it->second.version >= storedVersion ? &it->second : nullptr;
+}
+
 Outcome<Contest> ContestService::get(ContestKind kind, const std::string& id) {
-  {
-    std::lock_guard lock(mu_);
-    if (auto it = running_.find(id); it != running_.end() && it->second.kind == kind) return it->second;
-  }
   if (id.empty() || id.size() > 32) return refuse(ErrorCode::NotFound, "no such contest");
   auto row = store_.contests().contest(id);
-  if (!row) return tl::unexpected(storeRefusal(row.error()));
+  if (!row) {
+    std::lock_guard lock(mu_);
+    if (auto it = running_.find(id); it != running_.end() && it->second.kind == kind) return it->second;
+    return tl::unexpected(storeRefusal(row.error()));
+  }
   if (!*row) return refuse(ErrorCode::NotFound, "no such contest");
+  {
+    std::lock_guard lock(mu_);
+    if (const Contest* held = heldIfCurrent(id, (*row)->version); held != nullptr && held->kind == kind) return *held;
+  }
   auto c = contestOf(**row);
   if (!c || c->kind != kind) return refuse(ErrorCode::NotFound, "no such contest");
   return *c;
@@ -163,8 +176,8 @@ Outcome<std::vector<Contest>> ContestService::recent(ContestKind kind, std::size
   std::vector<Contest> out;
   std::lock_guard lock(mu_);
   for (const auto& row : *rows) {
-    if (auto it = running_.find(row.id); it != running_.end()) {
-      out.push_back(it->second);
+    if (const Contest* held = heldIfCurrent(row.id, row.version)) {
+      out.push_back(*held);
     } else if (auto c = contestOf(row)) {
       out.push_back(std::move(*c));
     }

@@ -58,7 +58,8 @@ class ContestService {
   // (TooManyGames).
   Outcome<Contest> startMatch(const Identity& me, const MatchRequest& request);
   Outcome<Contest> startTournament(const Identity& me, const TournamentRequest& request);
-  // As stored, or as driven here (the newer); NotFound for another kind's id.
+  // As stored, or as driven here when that is not behind the store (another instance may have driven
+  // it on since); NotFound for another kind's id.
   Outcome<Contest> get(ContestKind kind, const std::string& id);
   Outcome<std::vector<Contest>> recent(ContestKind kind, std::size_t limit);
 
@@ -74,6 +75,8 @@ class ContestService {
   [[nodiscard]] store::Store& store() { return store_; }
 
  private:
+  // The contest held here (running_, mu_ held) if it is not behind the stored version; else null.
+  const Contest* heldIfCurrent(const std::string& id, long long storedVersion) const;
   Outcome<std::vector<Entrant>> entrants(const Identity& me, const std::vector<std::string>& names);
   Outcome<Rules> rulesOf(const std::string& text);
   Outcome<int> moveMsOf(const std::optional<int>& seconds);

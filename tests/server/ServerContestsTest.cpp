@@ -28,6 +28,21 @@ class ServerContests : public ::testing::Test {
     ASSERT_NE(kgp_, 0);
     owner_ = signUp(port_, "owner");
   }
+  // Once one reader saw a contest over, every instance says so, in its page and in the list, at
+  // once (an instance that had read it while it ran held a copy it served until its next step; a
+  // round robin so seen "running" in the list through HAProxy, 2026-12-06).
+  void everyInstanceSaysOver(const std::string& path, const std::string& listPath, const char* listKey) {
+    const int n = server_.clustered() ? server_.instances() : 1;
+    for (int round = 0; round < 5; ++round) {
+      for (int i = 0; i < n; ++i) {
+        const unsigned short port = server_.clustered() ? server_.instancePort(i) : port_;
+        EXPECT_EQ(getJson(port, path)["status"], "over") << "instance " << i;
+        const Json list = getJson(port, listPath);
+        ASSERT_GE(list[listKey].size(), 1U) << list.dump();
+        EXPECT_EQ(list[listKey][0]["status"], "over") << "instance " << i;
+      }
+    }
+  }
   // Polls the contest until it is over (or gives up): its last state.
   Json untilOver(const std::string& path) {
     Json c;
@@ -116,6 +131,7 @@ TEST_F(ServerContests, AMatchIsPlayedToItsEndAndRatedInTheBotsPoolOnly) {
   ASSERT_EQ(r.status, 200) << r.body;
   const std::string id = Json::parse(r.body)["id"];
   const Json match = untilOver("/api/bots/matches/" + id);
+  everyInstanceSaysOver("/api/bots/matches/" + id, "/api/bots/matches", "matches");
   ASSERT_EQ(match["games"].size(), 2U);
   EXPECT_EQ(match["games"][0]["south"], a.name) << "sides alternate";
   EXPECT_EQ(match["games"][1]["south"], b.name);
@@ -191,6 +207,7 @@ TEST_F(ServerContests, ARoundRobinOfThreeBotsEndsWithTheTableOfItsGames) {
   ASSERT_EQ(r.status, 200) << r.body;
   const std::string id = Json::parse(r.body)["id"];
   const Json t = untilOver("/api/bots/tournaments/" + id);
+  everyInstanceSaysOver("/api/bots/tournaments/" + id, "/api/bots/tournaments", "tournaments");
   EXPECT_EQ(t["name"], "Spring cup");
   ASSERT_EQ(t["games"].size(), 6U) << "every pair, both sides";
   std::map<std::pair<std::string, std::string>, int> pairs;
