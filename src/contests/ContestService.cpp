@@ -146,25 +146,24 @@ Outcome<Contest> ContestService::start(Contest c) {
 // A contest held here is what readers see only while it is not behind the stored one: another
 // instance may have driven it on (to its end) since this one last read it, and until this one's next
 // step finds that out its copy is stale. Held at the stored version, it is this instance's own last
-// step, written or still to be written (the store failed): newer than the row, or the same.
-const Contest* ContestService::heldIfCurrent(const std::string& id, long long storedVersion) const {
+// step, written or still to be written (the store failed): newer than the row, or the same. With no
+// stored version (the store could not be read) the copy held is the best there is.
+const Contest* ContestService::held(const std::string& id, std::optional<long long> storedVersion) const {
   auto it = running_.find(id);
-  return it != running_.end() && it->second.version >= storedVersion ? &it->second : nullptr;
+  if (it == running_.end()) return nullptr;
+  return !storedVersion || it->second.version >= *storedVersion ? &it->second : nullptr;
 }
 
 Outcome<Contest> ContestService::get(ContestKind kind, const std::string& id) {
   if (id.empty() || id.size() > 32) return refuse(ErrorCode::NotFound, "no such contest");
   auto row = store_.contests().contest(id);
-  if (!row) {
-    std::lock_guard lock(mu_);
-    if (auto it = running_.find(id); it != running_.end() && it->second.kind == kind) return it->second;
-    return tl::unexpected(storeRefusal(row.error()));
-  }
-  if (!*row) return refuse(ErrorCode::NotFound, "no such contest");
+  if (row && !*row) return refuse(ErrorCode::NotFound, "no such contest");
   {
     std::lock_guard lock(mu_);
-    if (const Contest* held = heldIfCurrent(id, (*row)->version); held != nullptr && held->kind == kind) return *held;
+    const Contest* mine = held(id, row ? std::optional<long long>((*row)->version) : std::nullopt);
+    if (mine != nullptr && mine->kind == kind) return *mine;
   }
+  if (!row) return tl::unexpected(storeRefusal(row.error()));
   auto c = contestOf(**row);
   if (!c || c->kind != kind) return refuse(ErrorCode::NotFound, "no such contest");
   return *c;
@@ -176,8 +175,8 @@ Outcome<std::vector<Contest>> ContestService::recent(ContestKind kind, std::size
   std::vector<Contest> out;
   std::lock_guard lock(mu_);
   for (const auto& row : *rows) {
-    if (const Contest* held = heldIfCurrent(row.id, row.version)) {
-      out.push_back(*held);
+    if (const Contest* mine = held(row.id, row.version)) {
+      out.push_back(*mine);
     } else if (auto c = contestOf(row)) {
       out.push_back(std::move(*c));
     }

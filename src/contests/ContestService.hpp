@@ -75,8 +75,9 @@ class ContestService {
   [[nodiscard]] store::Store& store() { return store_; }
 
  private:
-  // The contest held here (running_, mu_ held) if it is not behind the stored version; else null.
-  const Contest* heldIfCurrent(const std::string& id, long long storedVersion) const;
+  // The contest held here (running_, mu_ held) if it is not behind the stored version, or any held
+  // copy when the store could not give one (nullopt); else null.
+  const Contest* held(const std::string& id, std::optional<long long> storedVersion) const;
   Outcome<std::vector<Entrant>> entrants(const Identity& me, const std::vector<std::string>& names);
   Outcome<Rules> rulesOf(const std::string& text);
   Outcome<int> moveMsOf(const std::optional<int>& seconds);

@@ -53,6 +53,13 @@ class Solver {
 
   SearchResult run(const Position& pos, const Limits& limits, const Progress& progress = {});
 
+  // The transposition table's layout, chosen as a run starts: exact keys (twice the entries, where
+  // its capacity sets the nodes) without an endgame table or with one of fewer seeds than this,
+  // hashed keys with a larger one (docs/engine.md, "The table's layouts").
+  static constexpr int kHashedFromEgdbSeeds = 20;
+  // Whether the last run (or the one under way) keeps exact keys.
+  [[nodiscard]] bool exactKeys() const { return exactKeys_; }
+
  private:
   struct Kid;
   struct HelperOf {

@@ -12,6 +12,7 @@
 #include "SmallRules.hpp"
 #include "engine/Egdb.hpp"
 #include "engine/Search.hpp"
+#include "engine/Solver.hpp"
 
 namespace semis::engine {
 namespace {
@@ -69,6 +70,40 @@ TEST(Egdb, CongkakMatchesSearch) { checkTable(small(Preset::Congkak, 4, 3), 10);
 // Castles: a block of houses per castle combination.
 TEST(Egdb, CastleMatchesSearch) { checkTable(small(Preset::MangalaCastle, 4, 3), 12, true); }
 TEST(Egdb, AlManqalaMatchesSearch) { checkTable(small(Preset::AlManqala, 4, 3), 12, true); }
+
+// The solver's table layout follows the endgame table's size: exact keys below
+// Solver::kHashedFromEgdbSeeds seeds, hashed ones from it on. Either way, with its table, it proves
+// the values the general search proves with none, from positions above the table.
+TEST(Egdb, SolverLayoutsWithATableMatchSearch) {
+  for (const Capture capture : {Capture::Standard, Capture::Empty}) {
+    Rules rules = small(Preset::Kalah, 4, 3);  // 24 seeds, above both tables
+    rules.capture = capture;
+    const Board board(rules);
+    Search plain(rules, 4, Search::Kernel::General);
+    for (const int seeds : {8, Solver::kHashedFromEgdbSeeds}) {
+      auto db = Egdb::build(rules, seeds);
+      ASSERT_TRUE(db.has_value()) << db.error().message;
+      Solver solver(rules, 4);
+      solver.setEgdb(&*db);
+      std::mt19937 rng(5);
+      int compared = 0;
+      for (int game = 0; game < 8; ++game) {
+        Position pos = board.start();
+        for (int ply = 0; ply < game % 4 && !pos.over; ++ply) playRandomMove(board, pos, rng);
+        if (pos.over || board.rowSeeds(pos, Side::South) + board.rowSeeds(pos, Side::North) <= seeds) continue;
+        solver.clear();
+        plain.clear();
+        const SearchResult fast = solver.run(pos, Limits{});
+        const SearchResult general = plain.run(pos, Limits{});
+        EXPECT_EQ(solver.exactKeys(), seeds < Solver::kHashedFromEgdbSeeds) << seeds;
+        ASSERT_TRUE(fast.exact && general.exact);
+        EXPECT_EQ(fast.value, general.value) << board.toString(pos) << " with the " << seeds << "-seed table";
+        ++compared;
+      }
+      EXPECT_GE(compared, 4) << toString(rules) << ", " << seeds << " seeds";
+    }
+  }
+}
 
 // The Kalah-family builder splits each level across threads; the table must not depend on it.
 TEST(Egdb, ThreadsBuildTheSameTable) {
