@@ -52,9 +52,9 @@ void Solver::setEgdb(const Egdb* egdb) {
 void Solver::chooseLayout() {
   // Exact keys where they pay (docs/engine.md, "The table's layouts"): without an endgame table,
   // or with a small one, the table's capacity sets the nodes (Kalah(6,4): 81 M to 60 M with
-  // `capture=empty` and no table; standard with the 16-seed table 117 M to 94 M, 54 s to 35 s);
-  // with the 20-seed table it hardly does (41.7 M to 40.4 M), and the 8-slot buckets' longer scans
-  // cost more than that. Chosen when a run starts, not when the endgame table is given: a new
+  // `capture=empty` and no table; standard with the 18-seed table 88.6 M to 72.8 M, 0.90 of the
+  // cpu); with the 20-seed table it hardly does (41.7 M to 40.4 M), and the 8-slot buckets' longer
+  // scans cost more than that. Chosen when a run starts, not when the endgame table is given: a new
   // solver given one at once (every AI request) would otherwise allocate a table of each layout.
   table_->setKeys(egdbSeeds_ < kHashedFromEgdbSeeds ? key_.bits() : 0);
   exactKeys_ = table_->exact();

@@ -55,7 +55,7 @@ class Solver {
 
   // The transposition table's layout, chosen as a run starts: exact keys (twice the entries, where
   // its capacity sets the nodes) without an endgame table or with one of fewer seeds than this,
-  // hashed keys with a larger one (docs/engine.md, "The table's layouts").
+  // hashed keys with one of this many seeds or more (docs/engine.md, "The table's layouts").
   static constexpr int kHashedFromEgdbSeeds = 20;
   // Whether the last run (or the one under way) keeps exact keys.
   [[nodiscard]] bool exactKeys() const { return exactKeys_; }

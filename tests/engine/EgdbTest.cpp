@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <random>
+#include <utility>
 #include <vector>
 
 #include "RandomPlay.hpp"
@@ -72,35 +73,44 @@ TEST(Egdb, CastleMatchesSearch) { checkTable(small(Preset::MangalaCastle, 4, 3),
 TEST(Egdb, AlManqalaMatchesSearch) { checkTable(small(Preset::AlManqala, 4, 3), 12, true); }
 
 // The solver's table layout follows the endgame table's size: exact keys below
-// Solver::kHashedFromEgdbSeeds seeds, hashed ones from it on. Either way, with its table, it proves
-// the values the general search proves with none, from positions above the table.
+// Solver::kHashedFromEgdbSeeds seeds, hashed ones from it on. Either way, with its table, on one
+// thread or two sharing the table, it proves the values the general search proves with none.
 TEST(Egdb, SolverLayoutsWithATableMatchSearch) {
   for (const Capture capture : {Capture::Standard, Capture::Empty}) {
     Rules rules = small(Preset::Kalah, 4, 3);  // 24 seeds, above both tables
     rules.capture = capture;
     const Board board(rules);
+    // Positions above both tables, valued by the general search without a table.
     Search plain(rules, 4, Search::Kernel::General);
+    std::mt19937 rng(5);
+    std::vector<std::pair<Position, int>> cases;
+    for (int plies = 0; plies < 6; ++plies) {
+      Position pos = board.start();
+      for (int ply = 0; ply < plies && !pos.over; ++ply) playRandomMove(board, pos, rng);
+      const int left = board.rowSeeds(pos, Side::South) + board.rowSeeds(pos, Side::North);
+      if (pos.over || left <= Solver::kHashedFromEgdbSeeds) continue;
+      plain.clear();
+      const SearchResult r = plain.run(pos, Limits{});
+      ASSERT_TRUE(r.exact);
+      cases.emplace_back(pos, r.value);
+    }
+    ASSERT_GE(cases.size(), 3U) << toString(rules);
     for (const int seeds : {8, Solver::kHashedFromEgdbSeeds}) {
       auto db = Egdb::build(rules, seeds);
       ASSERT_TRUE(db.has_value()) << db.error().message;
-      Solver solver(rules, 4);
-      solver.setEgdb(&*db);
-      std::mt19937 rng(5);
-      int compared = 0;
-      for (int game = 0; game < 8; ++game) {
-        Position pos = board.start();
-        for (int ply = 0; ply < game % 4 && !pos.over; ++ply) playRandomMove(board, pos, rng);
-        if (pos.over || board.rowSeeds(pos, Side::South) + board.rowSeeds(pos, Side::North) <= seeds) continue;
-        solver.clear();
-        plain.clear();
-        const SearchResult fast = solver.run(pos, Limits{});
-        const SearchResult general = plain.run(pos, Limits{});
-        EXPECT_EQ(solver.exactKeys(), seeds < Solver::kHashedFromEgdbSeeds) << seeds;
-        ASSERT_TRUE(fast.exact && general.exact);
-        EXPECT_EQ(fast.value, general.value) << board.toString(pos) << " with the " << seeds << "-seed table";
-        ++compared;
+      for (const int threads : {1, 2}) {
+        Solver solver(rules, 4);
+        solver.setEgdb(&*db);
+        solver.setThreads(threads);
+        for (const auto& [pos, value] : cases) {
+          solver.clear();
+          const SearchResult r = solver.run(pos, Limits{});
+          EXPECT_EQ(solver.exactKeys(), seeds < Solver::kHashedFromEgdbSeeds) << seeds;
+          ASSERT_TRUE(r.exact);
+          EXPECT_EQ(r.value, value) << board.toString(pos) << " with the " << seeds << "-seed table, " << threads
+                                    << " thread(s)";
+        }
       }
-      EXPECT_GE(compared, 4) << toString(rules) << ", " << seeds << " seeds";
     }
   }
 }
