@@ -9,13 +9,15 @@
 #include "engine/SolverFrames.hpp"
 
 namespace semis::engine {
+
+using solver::kExactDepth;
+
 namespace {
 
 // Depth-limited iterations before the exact search: they find the value's neighbourhood for MTD(f)
 // and the table moves. Kalah(6,4) with the 20-seed tables, nodes of both capture rules together:
 // 10: 77 M, 12: 59 M, 14: 60 M, 16: 61 M, 20: 85 M.
 constexpr int kSolveWarmup = 12;
-constexpr int kExactDepth = 1000;  // deeper than any game: the search ends only on finished games
 
 }  // namespace
 

@@ -13,6 +13,9 @@ namespace semis::engine::solver {
 
 inline constexpr int kOpen = kSolverOpen;  // an open side of a bound (SolverTable.hpp)
 inline constexpr int kCrumbPlies = 14;  // searchers mark the nodes they search this near the root
+// The solve's last iteration: deeper than any game, so its passes end only on finished games and
+// the endgame table, and every value they store is proven.
+inline constexpr int kExactDepth = 1000;
 
 }  // namespace semis::engine::solver
 
@@ -49,7 +52,8 @@ struct Solver::Frame {
   bool proven;  // the result's flag, once the node is done
   int value;    // the result, once the node is done
   std::uint64_t key;
-  int ttMove;
+  int ttMove;    // leads the order
+  int hintMove;  // a depth-limited iteration's move in an exact pass: breaks ties (enter())
   int n;
   int total;
   int i;     // the next index into order

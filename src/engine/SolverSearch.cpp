@@ -11,6 +11,7 @@
 namespace semis::engine {
 
 using solver::kCrumbPlies;
+using solver::kExactDepth;
 using solver::kOpen;
 
 // The fibers' stage functions. Each returns true when the node is done (value and proven set);
@@ -34,9 +35,20 @@ bool Solver::enter(Fiber& fiber, Frame& f) {
   }
   f.key = tableKey(f.p);
   f.ttMove = 0;
+  f.hintMove = 0;
   if (const auto e = table_->probe(f.key)) {
-    f.ttMove = e->move;
     const bool entryProven = e->depth == kSolverProven;
+    // In the exact passes only a proven entry's move leads the order. A move that a depth-limited
+    // iteration stored, the best short of a horizon, only breaks the ties between moves that bank
+    // as much: leading the order it cost the proofs that follow up to half their nodes (Kalah(6,4)
+    // with the 20-seed table 41.7 M to 20.9 M, `capture=empty` 16.1 M to 9.9 M; without a table
+    // 174 M to 105 M and 60.2 M to 41.6 M; docs/engine.md, Speed, "Tried on 2026-12-06"). The
+    // depth-limited searches (the warm-up, the levels, hints) keep it first.
+    if (entryProven || run_.rootDepth < kExactDepth) {
+      f.ttMove = e->move;
+    } else {
+      f.hintMove = e->move;
+    }
     if (entryProven || e->depth >= f.depth) {
       if (e->lower >= f.beta || e->lower == e->upper) {
         if (f.ply == 0 && e->move != 0) fiber.rootBest = e->move;
@@ -114,11 +126,12 @@ bool Solver::expand(Fiber& fiber, Frame& f) {
     bestHiProven = bestHiProven && k.hiProven;
     // Best first: the table's move, extra turns (the house nearest the store first keeps the
     // others' extra turns), then what the move banks (captures, seeds sown into the store), then
-    // the fewest seeds handed to the opponent's row, then the house nearer the store. The third
-    // key halved the nodes of Kalah(6,4) with the 20-seed table (86 M to 47 M).
+    // an exact pass's hint (enter()), then the fewest seeds handed to the opponent's row, then the
+    // house nearer the store. The fewest seeds handed over halved the nodes of Kalah(6,4) with the
+    // 20-seed table (86 M to 47 M).
     const int handed = std::clamp(k.mv.theirs - theirsBefore, 0, 31);
     k.order = (k.house == f.ttMove ? 1 << 24 : 0) + (k.mv.extra && !k.mv.over ? (1 << 20) + k.house : 0) + gain * 1024 +
-              (31 - handed) * 16 + k.house;
+              (k.house == f.hintMove ? 512 : 0) + (31 - handed) * 16 + k.house;
   }
   if (bestHi <= f.alpha) {
     table_->store(f.key, -kOpen, bestHi, 0, f.depth, bestHiProven, 1);
