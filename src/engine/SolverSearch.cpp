@@ -41,10 +41,11 @@ bool Solver::enter(Fiber& fiber, Frame& f) {
     // In the exact passes only a proven entry's move leads the order (the move may have come from
     // an earlier, depth-limited store: a store without a move keeps the slot's). The move of an
     // entry a depth-limited iteration stored, the best short of a horizon, only breaks the ties
-    // between moves that bank as much: leading the order it cost the proofs that follow up to half their nodes
-    // (Kalah(6,4) with the 20-seed table 41.7 M to 20.9 M, `capture=empty` 16.1 M to 9.9 M; without a table 174 M to
-    // 105 M and 60.2 M to 41.6 M; docs/engine.md, Speed, "Tried on 2026-12-06"). The depth-limited searches (the
-    // warm-up, the levels, hints) keep it first.
+    // between moves that bank as much: leading the order, it cost the proofs that follow up to
+    // half their nodes (Kalah(6,4) with the 20-seed table 41.7 M to 20.9 M, `capture=empty`
+    // 16.1 M to 9.9 M; without a table 174 M to 105 M and 60.2 M to 41.6 M; docs/engine.md,
+    // Speed, "Tried on 2026-12-06"). The depth-limited searches (the warm-up, the levels, hints)
+    // keep it first.
     if (entryProven || run_.rootDepth < kExactDepth) {
       f.ttMove = e->move;
     } else {
