@@ -17,7 +17,7 @@ namespace {
 // Depth-limited iterations before the exact search: they find the value's neighbourhood for MTD(f)
 // and leave moves that break ties in the exact passes' order (SolverSearch.cpp, enter()).
 // Kalah(6,4) with the 20-seed tables, nodes of both capture rules together: 8: 34.9 M, 10: 34.3 M,
-// 12: 30.9 M, 14: 32.6 M, 16: 35.7 M (docs/engine.md, "Move order").
+// 12: 30.9 M, 14: 32.6 M, 16: 35.7 M (docs/engine.md, "The Kalah-family solver").
 constexpr int kSolveWarmup = 12;
 
 }  // namespace
