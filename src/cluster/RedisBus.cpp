@@ -152,6 +152,7 @@ class RedisBus final : public Bus {
       stopping_ = true;
     }
     wake_.notify_all();
+    queued_.notify_all();
     poke();
     if (writer_.joinable()) writer_.join();
     if (reader_.joinable()) reader_.join();
@@ -169,7 +170,7 @@ class RedisBus final : public Bus {
       ++dropped_;
     }
     queue_.push_back(std::move(args));
-    wake_.notify_one();
+    queued_.notify_one();
   }
 
   void subscribe(const std::string& channel) override {
@@ -267,7 +268,7 @@ class RedisBus final : public Bus {
       std::vector<std::vector<std::string>> batch;
       {
         std::unique_lock lock(mu_);
-        wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+        queued_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
         if (queue_.empty()) return;  // stopping, nothing left
         while (!queue_.empty() && batch.size() < 512) {
           batch.push_back(std::move(queue_.front()));
@@ -434,7 +435,11 @@ class RedisBus final : public Bus {
   std::thread reader_;
 
   mutable std::mutex mu_;  // below
-  std::condition_variable wake_;
+  std::condition_variable wake_;  // pause()s, both threads': woken by stop() only
+  // The writer's wait for the queue, its own: with one variable for both, a publish's notify_one
+  // could wake the reader's pause() instead, and the message stayed queued until the next publish
+  // (seen after a Redis restart, the publisher's reader still retrying).
+  std::condition_variable queued_;
   bool stopping_ = false;
   std::deque<std::vector<std::string>> queue_;
   std::set<std::string> channels_;                       // wanted subscriptions
