@@ -89,12 +89,20 @@ struct Inbox {
   }
 };
 
-bool confirmedOn(Inbox& in, const std::string& channel) {
-  return in.wait([&](Inbox& i) {
-    for (const auto& c : i.confirmed)
-      if (c == channel) return true;
-    return false;
-  });
+// Redis has confirmed `times` subscriptions to `channel` (a restart brings a second one).
+bool confirmedOn(Inbox& in, const std::string& channel, long times = 1, std::chrono::milliseconds timeout = 10s) {
+  return in.wait([&](Inbox& i) { return std::count(i.confirmed.begin(), i.confirmed.end(), channel) >= times; },
+                 timeout);
+}
+
+// For what no handler reports (a bus's connected()): polls every 100 ms, up to `timeout`.
+template <class Pred>
+bool pollUntil(Pred pred, std::chrono::milliseconds timeout) {
+  for (auto waited = 0ms; !pred(); waited += 100ms) {
+    if (waited >= timeout) return false;
+    std::this_thread::sleep_for(100ms);
+  }
+  return true;
 }
 
 TEST(RedisBus, AThousandMessagesArriveInOrderAndUnsubscribeStopsThem) {
@@ -219,12 +227,7 @@ TEST(RedisBus, AfterARestartTheSubscriberResubscribesAndMessagesFlowAgain) {
   for (int i = 0; i < 50; ++i) (*pub)->publish("r:1", "lost");
   EXPECT_TRUE(in.wait([&](Inbox&) { return (*pub)->dropped() >= 40; }, 5s)) << (*pub)->dropped();
   // The subscriber notices the loss on its next read (within its 100 ms poll, later on a busy machine).
-  bool lost = false;
-  for (int i = 0; i < 100 && !lost; ++i) {
-    lost = !(*sub)->connected();
-    if (!lost) std::this_thread::sleep_for(100ms);
-  }
-  EXPECT_TRUE(lost);
+  EXPECT_TRUE(pollUntil([&] { return !(*sub)->connected(); }, 10s));
 
   redis.restart();
   ASSERT_TRUE(in.wait([](Inbox& i) { return i.resubscribed >= 1; }, 20s)) << "resubscribed after the restart";
@@ -233,8 +236,7 @@ TEST(RedisBus, AfterARestartTheSubscriberResubscribesAndMessagesFlowAgain) {
   // does (Hub::subscribedTo). Then "after" must come, however the two buses' threads interleave:
   // about one run in 50 on a loaded machine lost it to a wake-up taken by the publisher's reader
   // (RedisBus's queued_).
-  ASSERT_TRUE(in.wait([](Inbox& i) { return std::count(i.confirmed.begin(), i.confirmed.end(), "r:1") >= 2; }, 20s))
-      << "confirmed again after the restart";
+  ASSERT_TRUE(confirmedOn(in, "r:1", 2, 20s)) << "confirmed again after the restart";
   (*pub)->publish("r:1", "after");
   ASSERT_TRUE(in.wait([](Inbox& i) { return !i.messages.empty() && i.messages.back().second == "after"; }, 20s));
   EXPECT_TRUE((*sub)->connected());
@@ -254,16 +256,11 @@ TEST(RedisBus, APublishIsSentWhileThePublishersReaderStillWaitsToReconnect) {
   ASSERT_TRUE(pub);
   Inbox ignored;
   (*pub)->start(ignored.handlers());
-  for (int i = 0; i < 50 && !(*pub)->connected(); ++i) std::this_thread::sleep_for(100ms);
-  ASSERT_TRUE((*pub)->connected());
+  ASSERT_TRUE(pollUntil([&] { return (*pub)->connected(); }, 5s));
 
   redis.stopOnly();
-  bool lost = false;  // the reader saw it, failed to reconnect and now pauses for 5 s
-  for (int i = 0; i < 50 && !lost; ++i) {
-    lost = !(*pub)->connected();
-    if (!lost) std::this_thread::sleep_for(100ms);
-  }
-  ASSERT_TRUE(lost);
+  // The reader sees the loss, fails to reconnect and then pauses for 5 s.
+  ASSERT_TRUE(pollUntil([&] { return !(*pub)->connected(); }, 5s));
   std::this_thread::sleep_for(300ms);
   redis.restart();
 
