@@ -23,7 +23,7 @@ EndgameShelf::~EndgameShelf() {
 const engine::Egdb* EndgameShelf::find(const Rules& rules) const {
   std::lock_guard lock(mu_);
   for (const auto& [r, table] : tables_) {
-    if (r == rules) return table.get();
+    if (table->serves(rules)) return table.get();
   }
   return nullptr;
 }

@@ -23,7 +23,8 @@ class EndgameShelf {
   EndgameShelf(const EndgameShelf&) = delete;
   EndgameShelf& operator=(const EndgameShelf&) = delete;
 
-  // The table for exactly these rules, once built; nullptr otherwise. Valid as long as the shelf.
+  // The table that serves these rules (Egdb::serves), once built; nullptr otherwise. Valid as long
+  // as the shelf.
   [[nodiscard]] const engine::Egdb* find(const Rules& rules) const;
   [[nodiscard]] std::size_t built() const;
 

@@ -54,6 +54,30 @@ bool Egdb::applies(const Rules& rules) { return rules.houses >= 1 && rules.house
 
 bool Egdb::housesOnly(const Rules& rules) { return rules.winAt == 0 || rules.winAt > rules.totalSeeds(); }
 
+namespace {
+
+// The rules as a table sees them (Egdb::serves).
+Rules tableView(Rules r) {
+  r.preset = Preset::Kalah;
+  r.sets = 1;
+  r.alternateFirst = true;
+  r.pie = false;
+  r.first = FirstPlayer::South;
+  r.idleLimit = 0;
+  r.repetitions = 0;
+  r.split = SplitRule::Equal;
+  // Traditional rounds refill the houses with `seeds` a house: keep it there.
+  if (Egdb::housesOnly(r) && r.rounds == Rounds::Single) {
+    r.seeds = 0;
+    r.winAt = 0;
+  }
+  return r;
+}
+
+}  // namespace
+
+bool Egdb::serves(const Rules& rules) const { return tableView(rules_) == tableView(rules); }
+
 bool Egdb::retrograde(const Rules& rules) {
   // The depth-first builder needs every same-level move to carry seeds towards the mover's store
   // (stores on the ring and sown) and a position made of its houses alone.

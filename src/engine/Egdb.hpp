@@ -58,6 +58,12 @@ class Egdb {
   ~Egdb();
 
   [[nodiscard]] const Rules& rules() const { return rules_; }
+  // Whether the table holds the values of these rules' positions: its own rules, give or take what
+  // no table depends on: sets, the pie rule, who starts, the history rules and their split, the
+  // preset's name and, where the value is the houses' alone (housesOnly), the seeds a house starts
+  // with and an unreachable win threshold. So `kalah`'s table serves `kalah,seeds=6` and
+  // `kalah,pie=true`.
+  [[nodiscard]] bool serves(const Rules& rules) const;
   [[nodiscard]] int maxSeeds() const { return maxSeeds_; }
   [[nodiscard]] std::uint64_t entries() const { return count_; }
   // The value of the seeds left in the houses for pos.toMove, or kUnknown when not in the table

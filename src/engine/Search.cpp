@@ -71,7 +71,7 @@ Search::Search(const Rules& rules, std::size_t tableMegabytes, Kernel kernel)
 Search::~Search() = default;
 
 void Search::setEgdb(const Egdb* egdb) {
-  egdb_ = egdb != nullptr && egdb->rules() == board_.rules() ? egdb : nullptr;
+  egdb_ = egdb != nullptr && egdb->serves(board_.rules()) ? egdb : nullptr;
   if (solver_) solver_->setEgdb(egdb_);
 }
 

@@ -47,7 +47,7 @@ Solver::Solver(HelperOf of)
 Solver::~Solver() = default;
 
 void Solver::setEgdb(const Egdb* egdb) {
-  egdb_ = egdb != nullptr && egdb->rules() == board_.rules() ? egdb : nullptr;
+  egdb_ = egdb != nullptr && egdb->serves(board_.rules()) ? egdb : nullptr;
   egdbSeeds_ = egdb_ != nullptr ? egdb_->maxSeeds() : -1;
   for (auto& h : helpers_) h->setEgdb(egdb_);
 }

@@ -160,7 +160,7 @@ namespace {
 Result<void> tableFits(const Rules& rules, const engine::Egdb* table) {
   const int seeds = dailyTableSeeds(rules);
   if (seeds == 0) return {};
-  if (table == nullptr || !(table->rules() == rules) || table->maxSeeds() < seeds) {
+  if (table == nullptr || !table->serves(rules) || table->maxSeeds() < seeds) {
     return fail("the daily challenge of " + toString(rules) + " is judged by its " + std::to_string(seeds) +
                 "-seed endgame table, which is not built");
   }

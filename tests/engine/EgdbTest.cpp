@@ -223,5 +223,60 @@ TEST(Egdb, FileRoundTripAndSearchUsesIt) {
   std::remove(bad.c_str());
 }
 
+// A table's values do not depend on what serves() sets aside: two tables built for rules that
+// differ only there hold the same entries, and each serves the other's rules; what the values do
+// depend on (the board, the capture and end rules, a win threshold the seeds can reach) is refused.
+TEST(Egdb, ATableServesRulesThatDifferOnlyInWhatItsValuesIgnore) {
+  const std::pair<const char*, const char*> same[] = {
+      {"kalah,houses=4,seeds=3", "kalah,houses=4,seeds=5,pie=true,first=north"},
+      {"kalah-club,houses=3,seeds=4", "kalah-club,houses=3,seeds=6,repetitions=3,idle_limit=50,sets=3"},
+      // 42 and 48 seeds: the win at 50 is out of reach, so the stores are not in the index.
+      {"al-manqala,houses=3,seeds=7", "al-manqala,houses=3,seeds=8"},
+  };
+  for (const auto& [a, b] : same) {
+    const Rules ra = *parseRules(a);
+    const Rules rb = *parseRules(b);
+    auto ta = Egdb::build(ra, 10);
+    auto tb = Egdb::build(rb, 10);
+    ASSERT_TRUE(ta.has_value() && tb.has_value()) << a;
+    EXPECT_TRUE(ta->serves(rb) && tb->serves(ra) && ta->serves(ra)) << a << " / " << b;
+    ASSERT_EQ(ta->entries(), tb->entries()) << a;
+    std::uint64_t differ = 0;
+    for (std::uint64_t i = 0; i < ta->entries(); ++i) differ += ta->at(i) != tb->at(i) ? 1 : 0;
+    EXPECT_EQ(differ, 0U) << a << " / " << b;
+  }
+  const std::pair<const char*, const char*> other[] = {
+      {"kalah,houses=4,seeds=3", "kalah,houses=5,seeds=3"},
+      {"kalah,houses=4,seeds=3", "kalah,houses=4,seeds=3,capture=empty"},
+      {"kalah,houses=4,seeds=3", "kalah-club,houses=4,seeds=3"},       // the end rule
+      {"al-manqala,houses=3,seeds=7", "al-manqala,houses=3,seeds=9"},  // 54 seeds: 50 wins
+  };
+  for (const auto& [a, b] : other) {
+    auto ta = Egdb::build(*parseRules(a), 6);
+    ASSERT_TRUE(ta.has_value()) << a;
+    EXPECT_FALSE(ta->serves(*parseRules(b))) << a << " / " << b;
+  }
+}
+
+// Both searches take a table that serves their rules: a Kalah(4,4) game with the pie rule solves
+// with the table built for Kalah(4,3), to the same value in fewer nodes.
+TEST(Egdb, SearchesUseATableBuiltForOtherStartingSeeds) {
+  const Rules built = small(Preset::Kalah, 4, 3);
+  auto db = Egdb::build(built, 12);
+  ASSERT_TRUE(db.has_value());
+  const Rules rules = *parseRules("kalah,houses=4,seeds=4,pie=true");
+  const Board board(rules);
+  for (const Search::Kernel kernel : {Search::Kernel::Auto, Search::Kernel::General}) {
+    Search plain(rules, 4, kernel);
+    Search probed(rules, 4, kernel);
+    probed.setEgdb(&*db);
+    const SearchResult a = plain.run(board.start(), Limits{});
+    const SearchResult b = probed.run(board.start(), Limits{});
+    EXPECT_TRUE(a.exact && b.exact);
+    EXPECT_EQ(a.value, b.value);
+    EXPECT_LT(b.nodes, a.nodes) << "the table went unused";
+  }
+}
+
 }  // namespace
 }  // namespace semis::engine
