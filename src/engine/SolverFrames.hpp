@@ -27,7 +27,8 @@ struct Solver::Kid {
   FastMove mv;
   std::uint64_t key;
   int house;
-  int order;
+  std::int64_t order;  // higher first (expand())
+  int work;            // the bit width of its subtree's last search, from its table entry
   int lo;  // bounds on the move's value for the parent's mover
   int hi;
   bool loProven;
