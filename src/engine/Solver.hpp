@@ -18,9 +18,10 @@
 // stops once it has prefetched its children and the next one works meanwhile (SolverSearch.cpp).
 // Threads (setThreads, default 1) run fibers of their own on the same table, on the main thread's
 // current pass: the first searcher on any thread to finish it gives the pass its result. Every
-// searcher marks the nodes near the root it is searching; at a node, a move that another one is
-// searching is put off to the end, by when its value is likely in the table, so the searchers
-// spread over the moves instead of proving the same ones.
+// searcher marks the nodes near the root it is searching; at a node that searches all its moves, a
+// move that another one is searching is put off to the end, by when its value is likely in the
+// table, so the searchers spread over the moves instead of proving the same ones. At a node
+// expected to end on its first move they all take that move.
 //
 // Not thread-safe (one per thread), except stop(), which any thread may call.
 

@@ -61,6 +61,7 @@ struct Solver::Frame {
   int best;  // the best value so far, and its move
   int bestMove;
   int a;  // alpha raised by the moves searched
+  bool cut;  // expected to end on its first move (until one does not): none is put off (next())
   bool allProven;
   bool cutProven;
   std::uint64_t before;
