@@ -6,6 +6,7 @@
 #include <string>
 
 #include "app/Args.hpp"
+#include "engine/Egdb.hpp"
 
 namespace semis::app {
 
@@ -32,6 +33,18 @@ extern const Command kServeCommand;
 inline int complain(const char* command, const std::string& message, int status = kExitBadInput) {
   std::fprintf(stderr, "semis %s: %s\n", command, message.c_str());
   return status;
+}
+
+// Why an endgame table given with --egdb cannot answer for these rules: its rules, and each
+// option that sets their values apart (Egdb::differences).
+inline std::string notServed(const engine::Egdb& table, const Rules& rules) {
+  std::string message = "the table is for " + toString(table.rules()) + ", not " + toString(rules);
+  const char* sep = " (";
+  for (const std::string& d : table.differences(rules)) {
+    message += sep + d;
+    sep = "; ";
+  }
+  return *sep == ';' ? message + ")" : message;
 }
 
 }  // namespace semis::app

@@ -66,7 +66,7 @@ int egdbCommand(int argc, char** argv) {
     if (!db) return complain("egdb", db.error().message);
     auto setup = setupFromArgs(*args);
     if (!setup) return complain("egdb", setup.error().message);
-    if (!db->serves(setup->rules)) return complain("egdb", "the position is for other rules than the table");
+    if (!db->serves(setup->rules)) return complain("egdb", notServed(*db, setup->rules));
     const auto pos = setup->position;
     const Board board(db->rules());
     const int v = db->probe(board, *pos);

@@ -61,9 +61,7 @@ int solveCommand(int argc, char** argv) {
   if (args->has("egdb")) {
     auto db = engine::Egdb::open(args->get("egdb"), engine::Egdb::Access::Loaded);
     if (!db) return complain("solve", db.error().message);
-    if (!db->serves(setup->rules)) {
-      return complain("solve", "the table is for " + toString(db->rules()) + ", not " + toString(setup->rules));
-    }
+    if (!db->serves(setup->rules)) return complain("solve", notServed(*db, setup->rules));
     egdb = std::make_unique<engine::Egdb>(std::move(*db));
   }
   double buildSeconds = 0;

@@ -78,6 +78,18 @@ Rules tableView(Rules r) {
 
 bool Egdb::serves(const Rules& rules) const { return tableView(rules_) == tableView(rules); }
 
+std::vector<std::string> Egdb::differences(const Rules& rules) const {
+  const Rules table = tableView(rules_);
+  const Rules asked = tableView(rules);
+  std::vector<std::string> out;
+  for (const OptionInfo& option : optionInfos()) {
+    const std::string mine = optionValue(table, option.name);
+    const std::string theirs = optionValue(asked, option.name);
+    if (mine != theirs) out.push_back(option.name + ": " + mine + " in the table, " + theirs + " here");
+  }
+  return out;
+}
+
 bool Egdb::retrograde(const Rules& rules) {
   // The depth-first builder needs every same-level move to carry seeds towards the mover's store
   // (stores on the ring and sown) and a position made of its houses alone.

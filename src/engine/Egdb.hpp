@@ -64,6 +64,9 @@ class Egdb {
   // with and an unreachable win threshold. So `kalah`'s table serves `kalah,seeds=6` and
   // `kalah,pie=true`.
   [[nodiscard]] bool serves(const Rules& rules) const;
+  // Where it does not: each option whose value sets the table's entries apart, as
+  // "capture: empty in the table, standard here" (empty when it serves them).
+  [[nodiscard]] std::vector<std::string> differences(const Rules& rules) const;
   [[nodiscard]] int maxSeeds() const { return maxSeeds_; }
   [[nodiscard]] std::uint64_t entries() const { return count_; }
   // The value of the seeds left in the houses for pos.toMove, or kUnknown when not in the table

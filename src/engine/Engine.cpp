@@ -4,7 +4,7 @@ namespace semis::engine {
 
 Engine::Engine(const Rules& rules, EngineOptions options)
     : rules_(rules), egdb_(std::move(options.egdb)), search_(rules, options.tableMegabytes) {
-  if (egdb_ && egdb_->serves(rules_)) search_.setEgdb(egdb_.get());
+  search_.setEgdb(egdb_.get());  // which takes it only where it serves the rules (Egdb::serves)
 }
 
 Engine::~Engine() {

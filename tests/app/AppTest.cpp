@@ -281,6 +281,24 @@ TEST(SolveCommand, ThreadsAndABuiltTableGiveTheSameValues) {
   EXPECT_EQ(semis("solve --rules kalah,houses=3 --build-egdb 4 --egdb /nonexistent").status, 2);
 }
 
+TEST(SolveCommand, NamesWhatKeepsATableFromTheRules) {
+  const std::string path = testing::TempDir() + "semis_app_empty_" + std::to_string(getpid()) + ".egdb";
+  ASSERT_EQ(semis("egdb build --rules kalah,houses=3,capture=empty --seeds 6 --out " + path).status, 0);
+  // The table serves other starting seeds of its rules...
+  const RunResult served = semis("solve --rules kalah,houses=3,seeds=2,capture=empty --egdb " + path);
+  EXPECT_EQ(served.status, 0) << served.err;
+  // ...and not the other capture rule: the message says which option is in the way.
+  const RunResult refused = semis("solve --rules kalah,houses=3,seeds=2 --egdb " + path);
+  EXPECT_EQ(refused.status, 2);
+  EXPECT_NE(refused.err.find("(capture: empty in the table, standard here)"), std::string::npos) << refused.err;
+  const RunResult probed = semis("egdb probe " + path + " --position kalah,houses=3,end=on_turn/1,0,1/0,1,0/10,11/S");
+  EXPECT_EQ(probed.status, 2);
+  EXPECT_NE(probed.err.find("capture: empty in the table, standard here; end: immediate in the table, on_turn here)"),
+            std::string::npos)
+      << probed.err;
+  std::remove(path.c_str());
+}
+
 TEST(EgdbCommand, BuildsAndProbesACastleTable) {
   const std::string path = testing::TempDir() + "semis_app_castle_" + std::to_string(getpid()) + ".egdb";
   const RunResult built = semis("egdb build --rules mangala-castle,houses=4,seeds=2 --seeds 6 --out " + path);
