@@ -59,7 +59,7 @@ int solveCommand(int argc, char** argv) {
   }
   std::unique_ptr<engine::Egdb> egdb;
   if (args->has("egdb")) {
-    auto db = engine::Egdb::open(args->get("egdb"), engine::Egdb::Access::Loaded);
+    auto db = engine::Egdb::open(args->get("egdb"), engine::Egdb::Access::Resident);
     if (!db) return complain("solve", db.error().message);
     if (!db->serves(setup->rules)) return complain("solve", notServed(*db, setup->rules));
     egdb = std::make_unique<engine::Egdb>(std::move(*db));

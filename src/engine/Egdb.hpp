@@ -48,8 +48,9 @@ class Egdb {
   // `threads` threads (the result does not depend on it); the others by one.
   [[nodiscard]] static Result<Egdb> build(const Rules& rules, int maxSeeds, int threads = 1);
   // Mapped: the file is memory-mapped read-only, so processes share one copy (the server).
-  // Loaded: read into private memory on large pages, for one long solve that probes it at random.
-  enum class Access : std::uint8_t { Mapped, Loaded };
+  // Resident: mapped the same way, asked for 2 MB pages and faulted in whole at once, for one
+  // long solve that probes it at random.
+  enum class Access : std::uint8_t { Mapped, Resident };
   [[nodiscard]] static Result<Egdb> open(const std::string& path, Access access = Access::Mapped);
   [[nodiscard]] Result<void> save(const std::string& path) const;
 
@@ -88,7 +89,7 @@ class Egdb {
   int maxSeeds_ = 0;
   int houses_ = 0;
   std::uint64_t count_ = 0;
-  HugeBuffer memory_;                  // a built table, or a loaded one
+  HugeBuffer memory_;                  // a built table
   const std::int8_t* data_ = nullptr;  // owned() or the mapping
   [[nodiscard]] std::int8_t* owned() const { return static_cast<std::int8_t*>(memory_.data()); }
   std::unique_ptr<Mapping> mapping_;
