@@ -164,23 +164,6 @@ std::uint64_t Egdb::rank(const std::uint8_t* houses, int seeds) const {
   return levelOffset_[static_cast<std::size_t>(seeds)] + r;
 }
 
-std::uint64_t Egdb::index(std::uint64_t mine, std::uint64_t theirs, int seeds) const {
-  // Byte j of a row times 0x0101...01 is the sum of its bytes 0..j (every sum is at most K, so
-  // no byte carries into the next); the bytes past the houses are zero.
-  constexpr std::uint64_t kOnes = 0x0101010101010101ULL;
-  const auto stride = static_cast<std::size_t>(maxSeeds_ + 1);
-  const std::uint64_t* term = prefixBinom_.data();
-  const std::uint64_t own = mine * kOnes;
-  const std::uint64_t opp = theirs * kOnes;
-  const std::size_t ownTotal = own >> 56;
-  std::uint64_t r = 0;
-  for (int j = 0; j < 8; ++j) {
-    r += term[static_cast<std::size_t>(j) * stride + ((own >> (8 * j)) & 0xFF)];
-    r += term[static_cast<std::size_t>(8 + j) * stride + ownTotal + ((opp >> (8 * j)) & 0xFF)];
-  }
-  return levelOffset_[static_cast<std::size_t>(seeds)] + r;
-}
-
 std::uint64_t Egdb::indexOf(const Position& pos) const {
   if (pos.over) return kNoIndex;
   std::uint8_t h[2 * kMaxHouses];

@@ -78,7 +78,23 @@ class Egdb {
   // byte h-1), the mover's first: FastBoard's layout, so at most 8 houses; seeds (their sum) <= K.
   // A row's prefix sums are one multiplication, so the terms are independent reads instead of
   // rank()'s chain.
-  [[nodiscard]] std::uint64_t index(std::uint64_t mine, std::uint64_t theirs, int seeds) const;
+  // Inline: the solver computes one for most of its nodes' children.
+  [[nodiscard]] std::uint64_t index(std::uint64_t mine, std::uint64_t theirs, int seeds) const {
+    // Byte j of a row times 0x0101...01 is the sum of its bytes 0..j (every sum is at most K, so
+    // no byte carries into the next); the bytes past the houses are zero.
+    constexpr std::uint64_t kOnes = 0x0101010101010101ULL;
+    const auto stride = static_cast<std::size_t>(maxSeeds_ + 1);
+    const std::uint64_t* term = prefixBinom_.data();
+    const std::uint64_t own = mine * kOnes;
+    const std::uint64_t opp = theirs * kOnes;
+    const std::size_t ownTotal = own >> 56;
+    std::uint64_t r = 0;
+    for (int j = 0; j < 8; ++j) {
+      r += term[static_cast<std::size_t>(j) * stride + ((own >> (8 * j)) & 0xFF)];
+      r += term[static_cast<std::size_t>(8 + j) * stride + ownTotal + ((opp >> (8 * j)) & 0xFF)];
+    }
+    return levelOffset_[static_cast<std::size_t>(seeds)] + r;
+  }
   void prefetch(std::uint64_t index) const { __builtin_prefetch(data_ + index); }
   [[nodiscard]] int at(std::uint64_t index) const { return data_[index]; }
 

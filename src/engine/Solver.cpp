@@ -98,8 +98,6 @@ int Solver::evaluate(const FastPos& p) const {
   return (FastBoard::byteSum(p.mine) - FastBoard::byteSum(p.theirs)) / 4;
 }
 
-std::uint64_t Solver::egdbIndex(const FastPos& p, int left) const { return egdb_->index(p.mine, p.theirs, left); }
-
 std::vector<int> Solver::principalVariation(const FastPos& root) const {
   std::vector<int> pv;
   FastPos p = root;

@@ -52,7 +52,7 @@ struct Solver::Frame {
   Stage stage;
   bool proven;  // the result's flag, once the node is done
   int value;    // the result, once the node is done
-  std::uint64_t key;
+  std::uint64_t key;  // its table key (tableKey()), set by whoever pushes the frame
   int ttMove;    // leads the order
   int hintMove;  // a depth-limited iteration's move in an exact pass: breaks ties (enter())
   int n;

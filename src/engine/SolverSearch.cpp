@@ -20,6 +20,9 @@ using solver::kOpen;
 // 8.82, 8: 18.79 and 8.11, 12: 19.28 and 8.07, 16: 19.30 and 8.47; docs/engine.md, Speed).
 constexpr int kUnknownWork = 8;
 
+// Here, beside its callers, so that it inlines (Egdb::index is in the header for that too).
+std::uint64_t Solver::egdbIndex(const FastPos& p, int left) const { return egdb_->index(p.mine, p.theirs, left); }
+
 // The fibers' stage functions. Each returns true when the node is done (value and proven set);
 // run_.aborted set means the whole pass unwinds.
 bool Solver::done(Frame& f, int value, bool proven) {
@@ -39,11 +42,10 @@ bool Solver::enter(Fiber& fiber, Frame& f) {
     const int v = egdb_->at(egdbIndex(f.p, left));
     if (v != Egdb::kUnknown) return done(f, v, true);
   }
-  f.key = tableKey(f.p);
   f.ttMove = 0;
   f.hintMove = 0;
-  if (const auto e = table_->probe(f.key)) {
-    const bool entryProven = e->depth == kSolverProven;
+  if (SolverEntry e; table_->find(f.key, e)) {
+    const bool entryProven = e.depth == kSolverProven;
     // In the exact passes only a proven entry's move leads the order (the move may have come from
     // an earlier, depth-limited store: a store without a move keeps the slot's). The move of an
     // entry a depth-limited iteration stored, the best short of a horizon, only breaks the ties
@@ -53,16 +55,16 @@ bool Solver::enter(Fiber& fiber, Frame& f) {
     // Speed, "Tried on 2026-12-06"). The depth-limited searches (the warm-up, the levels, hints)
     // keep it first.
     if (entryProven || run_.rootDepth < kExactDepth) {
-      f.ttMove = e->move;
+      f.ttMove = e.move;
     } else {
-      f.hintMove = e->move;
+      f.hintMove = e.move;
     }
-    if (entryProven || e->depth >= f.depth) {
-      if (e->lower >= f.beta || e->lower == e->upper) {
-        if (f.ply == 0 && e->move != 0) fiber.rootBest = e->move;
-        return done(f, e->lower, entryProven);
+    if (entryProven || e.depth >= f.depth) {
+      if (e.lower >= f.beta || e.lower == e.upper) {
+        if (f.ply == 0 && e.move != 0) fiber.rootBest = e.move;
+        return done(f, e.lower, entryProven);
       }
-      if (e->upper <= f.alpha) return done(f, e->upper, entryProven);
+      if (e.upper <= f.alpha) return done(f, e.upper, entryProven);
     }
   }
   if (f.depth <= 0) return done(f, std::clamp(evaluate(f.p), -left, left), false);
@@ -111,14 +113,14 @@ bool Solver::expand(Fiber& fiber, Frame& f) {
       if (k.mv.left <= egdbSeeds_) {
         const int v = egdb_->at(k.key);
         if (v != Egdb::kUnknown) clo = chi = v;
-      } else if (const auto e = table_->probe(k.key)) {
-        k.work = e->work;
-        if (e->depth == kSolverProven) {
-          clo = std::max<int>(clo, e->lower);
-          chi = std::min<int>(chi, e->upper);
-        } else if (e->depth >= childDepth(f, k)) {
-          if (e->lower > clo) clo = e->lower, cloProven = false;
-          if (e->upper < chi) chi = e->upper, chiProven = false;
+      } else if (SolverEntry e; table_->find(k.key, e)) {
+        k.work = e.work;
+        if (e.depth == kSolverProven) {
+          clo = std::max<int>(clo, e.lower);
+          chi = std::min<int>(chi, e.upper);
+        } else if (e.depth >= childDepth(f, k)) {
+          if (e.lower > clo) clo = e.lower, cloProven = false;
+          if (e.upper < chi) chi = e.upper, chiProven = false;
         }
       }
       if (k.mv.extra) {
@@ -224,6 +226,8 @@ bool Solver::next(Fiber& fiber, Frame& f) {
     const Kid& kid = parent.kids[at];
     c.p = kid.pos;
     c.left = kid.mv.left;
+    // The parent computed the table key of a child above the endgame table (enter()).
+    c.key = kid.mv.left > egdbSeeds_ ? kid.key : tableKey(kid.pos);
     c.ply = parent.ply + 1;
     c.depth = childDepth(parent, kid);
     // The node types of a minimal proof: the children of a node that searches all its moves end on
@@ -336,6 +340,7 @@ bool Solver::runPass(const Window& w, std::uint64_t id, int& value, bool& proven
     reset(fiber);
     Frame& root = push(fiber);
     root.p = w.root;
+    root.key = tableKey(w.root);
     root.left = w.left;
     root.alpha = w.alpha;
     root.beta = w.beta;
