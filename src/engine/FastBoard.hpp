@@ -62,9 +62,10 @@ class FastBoard {
     const std::uint64_t w = p.mine;
     const std::uint64_t low7 = 0x7F7F7F7F7F7F7F7FULL;
     const std::uint64_t nonzero = (((w & low7) + low7) | w) & ~low7;
-    std::uint32_t m = 0;
-    for (std::uint64_t b = nonzero; b != 0; b &= b - 1) m |= 1U << (std::countr_zero(b) / 8);
-    return m;
+    // Bit 0 of each byte (i) times 0x0102040810204080 lands in bit 56 + i, and no two of the
+    // products' bits meet: the gather in one multiplication, where a loop over the set bytes
+    // ended on a branch that was mispredicted at random.
+    return static_cast<std::uint32_t>(((nonzero >> 7) * 0x0102040810204080ULL) >> 56);
   }
   [[nodiscard]] static int byteSum(std::uint64_t w) { return static_cast<int>((w * 0x0101010101010101ULL) >> 56); }
   [[nodiscard]] static int seedsLeft(const FastPos& p) { return byteSum(p.mine) + byteSum(p.theirs); }

@@ -3,6 +3,7 @@
 // (docs/engine.md, "Fibers"). With one fiber it visits exactly the nodes of a recursive search.
 #include <algorithm>
 #include <bit>
+#include <limits>
 #include <mutex>
 
 #include "engine/Egdb.hpp"
@@ -154,20 +155,24 @@ bool Solver::expand(Fiber& fiber, Frame& f) {
     table_->store(f.key, -kOpen, bestHi, 0, f.depth, bestHiProven, 1);
     return done(f, bestHi, bestHiProven);
   }
-  // Insertion sort of indices (at most seven moves). With other searchers the order grows by the
-  // moves put off: a move that another one is searching goes last, by when its value is likely in
-  // the table; each is put off once. The first move too: on Kalah(6,4) with the 20-seed table,
-  // four fibers on one thread searched 38.6 M nodes with it and 52.7 M without (one alone: 45.8 M).
-  // Not at a node expected to end on its first move (Frame::cut), where the moves after it would
-  // be searched for nothing: the searchers follow each other into that move, whose node is
-  // expected to search all of its own, and spread there (next()).
+  // Sorted by rank: a move's place is the number of moves whose key is higher (the keys differ: the
+  // house is their last term), a fixed set of comparisons without a branch, where an insertion
+  // sort branched on every comparison (this and FastBoard::legalMask took 65 M of the 280 M
+  // mispredictions callgrind's branch model counts in a Kalah(6,4) solve; docs/engine.md, Speed,
+  // "Tried on 2026-12-07"). With other searchers the order grows by the moves put off: a move that
+  // another one is searching goes last, by when its value is likely in the table; each is put off
+  // once. The first move too: on Kalah(6,4) with the 20-seed table, four fibers on one thread
+  // searched 38.6 M nodes with it and 52.7 M without (one alone: 45.8 M). Not at a node expected
+  // to end on its first move (Frame::cut), where the moves after it would be searched for
+  // nothing: the searchers follow each other into that move, whose node is expected to search all
+  // of its own, and spread there (next()).
+  std::int64_t keys[FastBoard::kHouses];
+  for (int i = 0; i < FastBoard::kHouses; ++i)
+    keys[i] = i < n ? f.kids[i].order : std::numeric_limits<std::int64_t>::min();
   for (int i = 0; i < n; ++i) {
-    int j = i;
-    while (j > 0 && f.kids[f.order[j - 1]].order < f.kids[i].order) {
-      f.order[j] = f.order[j - 1];
-      --j;
-    }
-    f.order[j] = i;
+    int rank = 0;
+    for (int j = 0; j < FastBoard::kHouses; ++j) rank += keys[j] > keys[i] ? 1 : 0;
+    f.order[rank] = i;
     f.putOff[i] = false;
   }
   f.total = n;
