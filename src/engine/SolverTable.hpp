@@ -26,6 +26,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <limits>
 #include <optional>
 
 #include "engine/HugeBuffer.hpp"
@@ -168,23 +169,22 @@ class SolverTable {
                            static_cast<std::uint8_t>(move), d, static_cast<std::uint8_t>(work)};
     std::uint64_t* w = buckets_[key & mask_].w;
     constexpr int kStep = Exact ? 1 : 2;
-    int victim = -1;
-    int victimRank = 1 << 30;  // -1 once the victim is an empty slot
+    // The last empty slot, else the cheapest entry (the first of equals): the lowest score, an
+    // empty slot's negative. Selected, not branched on: which slot goes is as good as random.
+    int victim = 0;
+    int lowest = std::numeric_limits<int>::max();
     for (int i = 0; i < kWords; i += kStep) {
       const std::uint64_t data = Shared ? load(w[i + kStep - 1]) : w[i + kStep - 1];
       if (data != 0 && matches<Exact, Shared>(w, i, data, key)) {
         if (const auto e = merged(entry<Exact>(data), mine)) write<Exact, Shared>(w, i, key, *e);
         return;
       }
-      // The last empty slot, else the cheapest entry (the first of equals).
-      if (data == 0) {
-        victim = i, victimRank = -1;
-      } else if (const int r = rank(entry<Exact>(data)); victimRank >= 0 && r < victimRank) {
-        victim = i, victimRank = r;
-      }
+      const int score = data == 0 ? -1 - i : rank(entry<Exact>(data)) * kWords + i;
+      victim = score < lowest ? i : victim;
+      lowest = score < lowest ? score : lowest;
     }
     write<Exact, Shared>(w, victim, key, mine);
-    if (!Shared && victimRank < 0 && ++filled_ > count_ * static_cast<std::size_t>(kWords / kStep) / 2 &&
+    if (!Shared && lowest < 0 && ++filled_ > count_ * static_cast<std::size_t>(kWords / kStep) / 2 &&
         count_ < maxCount_)
       grow();
   }
