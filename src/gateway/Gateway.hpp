@@ -12,13 +12,14 @@
 #include <boost/beast/http/message.hpp>
 #include <boost/beast/http/string_body.hpp>
 #include <functional>
-#include <optional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
+#include "accept/AcceptLoop.hpp"
 #include "bots/BotService.hpp"
 #include "gateway/BotConnection.hpp"
 #include "http/Router.hpp"
@@ -83,15 +84,12 @@ class KgpGateway final : public BotHooks {
   void leave();
 
  private:
-  void accept();
-
   Hub& hub_;
   store::Store& store_;
   Players& players_;
   BotService& accounts_;
   GatewayOptions options_;
-  boost::asio::io_context* ioc_ = nullptr;
-  std::unique_ptr<boost::asio::ip::tcp::acceptor> acceptor_;
+  std::shared_ptr<AcceptLoop> loop_;  // --kgp-port's
   std::mutex mu_;  // bots_ only; never held across a call out
   std::unordered_map<std::string, std::weak_ptr<BotConnection>> bots_;
   std::atomic<int> connections_{0};

@@ -190,45 +190,25 @@ class WsBot final : public BotConnection {
 }  // namespace
 
 Outcome<unsigned short> KgpGateway::listen(net::io_context& ioc, const std::string& address, unsigned short port) {
-  boost::system::error_code ec;
-  const auto ip = net::ip::make_address(address, ec);
-  if (ec) return tl::unexpected(Refusal{ErrorCode::BadMessage, "bad address " + address, {}});
-  ioc_ = &ioc;
-  acceptor_ = std::make_unique<tcp::acceptor>(net::make_strand(ioc));
-  tcp::endpoint endpoint(ip, port);
-  acceptor_->open(endpoint.protocol(), ec);
-  if (!ec) acceptor_->set_option(net::socket_base::reuse_address(true), ec);
-  if (!ec) acceptor_->bind(endpoint, ec);
-  if (!ec) acceptor_->listen(net::socket_base::max_listen_connections, ec);
-  if (ec)
-    return tl::unexpected(Refusal{ErrorCode::Internal, "KGP port " + std::to_string(port) + ": " + ec.message(), {}});
-  const unsigned short bound = acceptor_->local_endpoint().port();
-  accept();
-  return bound;
+  // The gateway outlives the loop's handlers: close() comes before it goes, and a closed loop calls
+  // nothing.
+  loop_ = std::make_shared<AcceptLoop>(ioc, "kgp", [this](tcp::socket socket) {
+    boost::system::error_code ec;
+    const auto peer = socket.remote_endpoint(ec);
+    if (!ec && enter()) {
+      std::make_shared<TcpBot>(*this, std::move(socket), peer.address().to_string())->run();
+    } else {
+      socket.close(ec);
+    }
+  });
+  auto bound = loop_->open(address, port);
+  if (!bound) return tl::unexpected(Refusal{ErrorCode::Internal, "KGP port: " + bound.error().message, {}});
+  loop_->start();
+  return *bound;
 }
 
 void KgpGateway::close() {
-  if (!acceptor_) return;
-  net::post(acceptor_->get_executor(), [this] {
-    boost::system::error_code ec;
-    acceptor_->close(ec);
-  });
-}
-
-void KgpGateway::accept() {
-  acceptor_->async_accept(net::make_strand(*ioc_), [this](boost::system::error_code ec, tcp::socket socket) {
-    if (ec == net::error::operation_aborted || !acceptor_->is_open()) return;
-    if (!ec) {
-      boost::system::error_code aec;
-      const auto peer = socket.remote_endpoint(aec);
-      if (!aec && enter()) {
-        std::make_shared<TcpBot>(*this, std::move(socket), peer.address().to_string())->run();
-      } else {
-        socket.close(aec);
-      }
-    }
-    accept();
-  });
+  if (loop_) loop_->close();
 }
 
 void KgpGateway::acceptWebSocket(beast::tcp_stream stream, beast::http::request<beast::http::string_body> request,

@@ -9,6 +9,7 @@
 #include <optional>
 #include <thread>
 
+#include "accept/AcceptLoop.hpp"
 #include "ops/Log.hpp"
 #include "protocol/Messages.hpp"
 
@@ -80,23 +81,17 @@ class Check : public std::enable_shared_from_this<Check> {
 
 struct HealthPort::Impl {
   explicit Impl(const Health& h) : health(h) {}
-  void accept() {
-    acceptor.async_accept([this](beast::error_code ec, tcp::socket socket) {
-      if (ec == net::error::operation_aborted || !acceptor.is_open()) return;
-      // A few checkers at a time (a balancer or two): past that, connections are closed at once.
-      if (!ec && open < kMaxOpen) {
-        beast::error_code ignored;
-        socket.set_option(tcp::no_delay(true), ignored);
-        std::make_shared<Check>(std::move(socket), health, open)->read();
-      }
-      accept();
-    });
-  }
+  // A few checkers at a time (a balancer or two): past that, connections are closed at once.
   static constexpr int kMaxOpen = 64;
   const Health& health;
   std::atomic<int> open{0};  // (before the io_context: its pending handlers' checks count down)
   net::io_context ioc{1};
-  tcp::acceptor acceptor{ioc};
+  std::shared_ptr<AcceptLoop> loop = std::make_shared<AcceptLoop>(ioc, "health", [this](tcp::socket socket) {
+    if (open >= kMaxOpen) return;  // the socket closes as it goes
+    beast::error_code ignored;
+    socket.set_option(tcp::no_delay(true), ignored);
+    std::make_shared<Check>(std::move(socket), health, open)->read();
+  });
   std::thread thread;
 };
 
@@ -108,18 +103,9 @@ HealthPort::~HealthPort() {
 }
 
 Result<unsigned short> HealthPort::start(const std::string& address, unsigned short port) {
-  beast::error_code ec;
-  const auto addr = net::ip::make_address(address, ec);
-  if (ec) return fail("bad address " + address);
-  const tcp::endpoint ep(addr, port);
-  auto& a = impl_->acceptor;
-  a.open(ep.protocol(), ec);
-  if (!ec) a.set_option(net::socket_base::reuse_address(true), ec);
-  if (!ec) a.bind(ep, ec);
-  if (!ec) a.listen(net::socket_base::max_listen_connections, ec);
-  if (ec) return fail("cannot listen on " + address + ":" + std::to_string(port) + " for /healthz: " + ec.message());
-  const unsigned short bound = a.local_endpoint().port();
-  impl_->accept();
+  auto bound = impl_->loop->open(address, port);
+  if (!bound) return fail(bound.error().message + " (/healthz)");
+  impl_->loop->start();
   impl_->thread = std::thread([this] {
     // No exception leaves the thread: a failed handler is logged and the loop goes on.
     while (true) {
@@ -131,7 +117,7 @@ Result<unsigned short> HealthPort::start(const std::string& address, unsigned sh
       }
     }
   });
-  return bound;
+  return *bound;
 }
 
 }  // namespace semis::server
