@@ -104,7 +104,6 @@ class Solver {
   static void reset(Fiber& fiber);
   int mtdf(const FastPos& p, int left, int guess, int depth, bool& proven);
   [[nodiscard]] int evaluate(const FastPos& p) const;
-  [[nodiscard]] std::uint64_t egdbIndex(const FastPos& p, int left) const;
   // The table's key of a position: its exact SolverKey where the table takes those
   // (SolverTable::exact), else FastBoard's hash.
   [[nodiscard]] std::uint64_t tableKey(const FastPos& p) const {

@@ -3,6 +3,7 @@
 // (docs/engine.md, "Fibers"). With one fiber it visits exactly the nodes of a recursive search.
 #include <algorithm>
 #include <bit>
+#include <cassert>
 #include <limits>
 #include <mutex>
 
@@ -21,8 +22,20 @@ using solver::kOpen;
 // 8.82, 8: 18.79 and 8.11, 12: 19.28 and 8.07, 16: 19.30 and 8.47; docs/engine.md, Speed).
 constexpr int kUnknownWork = 8;
 
-// Here, beside its callers, so that it inlines (Egdb::index is in the header for that too).
-std::uint64_t Solver::egdbIndex(const FastPos& p, int left) const { return egdb_->index(p.mine, p.theirs, left); }
+namespace {
+
+// Whether the first n move-order keys differ (expand(): the rank sort relies on it; checked in
+// debug builds).
+[[maybe_unused]] bool distinct(const std::int64_t* keys, int n) {
+  for (int i = 0; i < n; ++i) {
+    for (int j = i + 1; j < n; ++j) {
+      if (keys[i] == keys[j]) return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
 
 // The fibers' stage functions. Each returns true when the node is done (value and proven set);
 // run_.aborted set means the whole pass unwinds.
@@ -40,7 +53,7 @@ bool Solver::enter(Fiber& fiber, Frame& f) {
   if (-left >= f.beta) return done(f, -left, true);
   if (left <= f.alpha) return done(f, left, true);
   if (left <= egdbSeeds_) {
-    const int v = egdb_->at(egdbIndex(f.p, left));
+    const int v = egdb_->at(egdb_->index(f.p.mine, f.p.theirs, left));
     if (v != Egdb::kUnknown) return done(f, v, true);
   }
   f.ttMove = 0;
@@ -82,7 +95,7 @@ bool Solver::enter(Fiber& fiber, Frame& f) {
     if (k.mv.over) continue;
     // Start every child's memory access now; expand() reads them after the other fibers' turns.
     if (k.mv.left <= egdbSeeds_) {
-      k.key = egdbIndex(k.pos, k.mv.left);
+      k.key = egdb_->index(k.pos.mine, k.pos.theirs, k.mv.left);
       egdb_->prefetch(k.key);
     } else {
       k.key = tableKey(k.pos);
@@ -169,6 +182,7 @@ bool Solver::expand(Fiber& fiber, Frame& f) {
   std::int64_t keys[FastBoard::kHouses];
   for (int i = 0; i < FastBoard::kHouses; ++i)
     keys[i] = i < n ? f.kids[i].order : std::numeric_limits<std::int64_t>::min();
+  assert(distinct(keys, n));  // else two moves would share a place and one would be lost
   for (int i = 0; i < n; ++i) {
     int rank = 0;
     for (int j = 0; j < FastBoard::kHouses; ++j) rank += keys[j] > keys[i] ? 1 : 0;

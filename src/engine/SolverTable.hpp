@@ -184,9 +184,9 @@ class SolverTable {
       lowest = score < lowest ? score : lowest;
     }
     write<Exact, Shared>(w, victim, key, mine);
-    if (!Shared && lowest < 0 && ++filled_ > count_ * static_cast<std::size_t>(kWords / kStep) / 2 &&
-        count_ < maxCount_)
-      grow();
+    if constexpr (!Shared) {
+      if (lowest < 0 && ++filled_ > count_ * static_cast<std::size_t>(kWords / kStep) / 2 && count_ < maxCount_) grow();
+    }
   }
 
   // What a store of `mine` leaves in a slot holding `e` for the same key; nothing: `e` stays.
@@ -246,21 +246,23 @@ class SolverTable {
   // The entry in a slot's entry word, in the layout `Exact`.
   template <bool Exact>
   static SolverEntry entry(std::uint64_t data) {
-    return Exact ? unpackExact(data) : unpack(data);
+    if constexpr (Exact) return unpackExact(data);
+    return unpack(data);
   }
   // Whether slot `i` (whose entry word is the non-zero `data`) holds `key`.
   template <bool Exact, bool Shared>
   bool matches(const std::uint64_t* w, int i, std::uint64_t data, std::uint64_t key) const {
-    if (Exact) return (data >> 32) == (key >> tagShift_);
-    return (Shared ? load(w[i]) ^ data : w[i]) == key;
+    if constexpr (Exact) return (data >> 32) == (key >> tagShift_);
+    if constexpr (Shared) return (load(w[i]) ^ data) == key;
+    return w[i] == key;
   }
   // Proven entries outrank a search's depth-limited ones of the same size.
   static int rank(const SolverEntry& e) { return e.work * 2 + (e.depth == kSolverProven ? 1 : 0); }
   template <bool Exact, bool Shared>
   void write(std::uint64_t* w, int i, std::uint64_t key, const SolverEntry& e) const {
-    if (Exact) {
+    if constexpr (Exact) {
       const std::uint64_t x = (key >> tagShift_) << 32 | packExact(e);
-      if (Shared) {
+      if constexpr (Shared) {
         put(w[i], x);
       } else {
         w[i] = x;
@@ -268,7 +270,7 @@ class SolverTable {
       return;
     }
     const std::uint64_t d = pack(e);
-    if (Shared) {
+    if constexpr (Shared) {
       put(w[i + 1], d);
       put(w[i], key ^ d);
     } else {
