@@ -4,11 +4,11 @@
 // port, the bots' KGP port and the health port behave alike (docs/server.md, "Limits"):
 //  - Out of descriptors or memory (EMFILE, ENFILE, ENOBUFS, ENOMEM), accept() fails again at once
 //    until some are freed: the loop waits kRetry instead of spinning, and logs the pause once.
-//  - A reserve: a connection given a descriptor within kReserve of the open-files limit is closed at
-//    once and the loop pauses likewise, so that visitors cannot take the descriptors the server
-//    needs for its own work (a store's file, a static file read into the cache, a reconnect to
-//    PostgreSQL or Redis). The kernel hands out the lowest free number, so a descriptor that high
-//    means every one below it is in use.
+//  - A reserve (reserveFor): a connection given a descriptor that close to the open-files limit is
+//    closed at once and the loop pauses likewise, so that visitors cannot take the descriptors the
+//    server needs for its own work (a store's file, a static file read into the cache, a reconnect
+//    to PostgreSQL or Redis). The kernel hands out the lowest free number, so a descriptor that
+//    high means every one below it is in use.
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
