@@ -6,6 +6,7 @@
 #include <boost/asio/post.hpp>
 #include <boost/asio/strand.hpp>
 #include <cerrno>
+#include <limits>
 
 #include "ops/Log.hpp"
 
@@ -35,6 +36,7 @@ Result<unsigned short> AcceptLoop::open(const std::string& address, unsigned sho
 }
 
 void AcceptLoop::start() {
+  reserveStart_ = reserveStart();  // once, not at every connection: the limit is set before any port opens
   net::post(acceptor_.get_executor(), [self = shared_from_this()] { self->accept(); });
 }
 
@@ -51,11 +53,12 @@ int AcceptLoop::reserveFor(long long openFilesLimit) {
   return static_cast<int>(std::clamp<long long>(openFilesLimit / 4, 0, 64));
 }
 
-bool AcceptLoop::inReserve(int fd) {
+long long AcceptLoop::reserveStart() {
   rlimit lim{};
-  if (getrlimit(RLIMIT_NOFILE, &lim) != 0 || lim.rlim_cur == RLIM_INFINITY) return false;
+  if (getrlimit(RLIMIT_NOFILE, &lim) != 0 || lim.rlim_cur == RLIM_INFINITY)
+    return std::numeric_limits<long long>::max();
   const auto limit = static_cast<long long>(lim.rlim_cur);
-  return fd >= limit - reserveFor(limit);
+  return limit - reserveFor(limit);
 }
 
 void AcceptLoop::accept() {
@@ -65,7 +68,7 @@ void AcceptLoop::accept() {
                            try {
                              if (ec == net::error::operation_aborted || !self->acceptor_.is_open()) return;
                              if (ec && self->shouldPause(ec)) return self->backOff(ec.message());
-                             if (!ec && inReserve(socket.native_handle())) {
+                             if (!ec && socket.native_handle() >= self->reserveStart_) {
                                boost::system::error_code ignored;
                                socket.close(ignored);
                                return self->backOff("descriptors kept in reserve");

@@ -15,6 +15,7 @@
 #include <boost/asio/steady_timer.hpp>
 #include <chrono>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <string>
 
@@ -31,14 +32,15 @@ class AcceptLoop : public std::enable_shared_from_this<AcceptLoop> {
 
   // Binds and listens; the port it got (0 asks for a free one).
   Result<unsigned short> open(const std::string& address, unsigned short port);
-  void start();  // accepts until close()
+  void start();  // accepts until close(); reads the open-files limit (the server sets it first)
   void close();  // from any thread
 
   static constexpr std::chrono::milliseconds kRetry{100};
   // Descriptors kept for the server's own files: a quarter of the limit, at most 64.
   [[nodiscard]] static int reserveFor(long long openFilesLimit);
-  // Whether an accepted descriptor eats into the reserve of the process's open-files limit.
-  [[nodiscard]] static bool inReserve(int fd);
+  // The lowest descriptor of the reserve under the process's open-files limit; none (the largest
+  // number) without a limit.
+  [[nodiscard]] static long long reserveStart();
 
  private:
   void accept();
@@ -53,6 +55,7 @@ class AcceptLoop : public std::enable_shared_from_this<AcceptLoop> {
   Handler handler_;
   boost::asio::ip::tcp::acceptor acceptor_;
   boost::asio::steady_timer retry_;
+  long long reserveStart_ = std::numeric_limits<long long>::max();  // an accepted fd this high is closed
   bool paused_ = false;  // waiting for descriptors
   long long failures_ = 0;
   int otherFailures_ = 0;  // accept() failures in a row that did not pause it

@@ -36,6 +36,9 @@ struct ClusterSpec {
 bool onCluster();
 // The spec SEMIS_SERVER_TEST_DB=cluster asks for, or nothing when SEMIS_TEST_PG or SEMIS_TEST_REDIS is unset.
 std::optional<ClusterSpec> clusterSpecFromEnv();
+// The port `field` ("port", "kgp_port", "health_port") of the last `listening` line in a server's
+// `logs` (a restarted server listens anew), or 0 when none names one.
+unsigned short listeningPort(const std::string& logs, const std::string& field);
 // A loopback port nothing listened on a moment ago (bound to 0, then closed): for programs that
 // cannot take `--port 0` and say which port they got.
 unsigned short freePort();

@@ -132,17 +132,9 @@ void killAndReap(int& pid) {
   pid = -1;
 }
 
-// The port of the first `listening` line of the log after `fromOffset`, or 0.
+// The port of the `listening` line of the log after `fromOffset` (this start's), or 0.
 unsigned short readPort(const std::string& logPath, std::size_t fromOffset) {
-  std::istringstream lines(readFrom(logPath, fromOffset));
-  std::string line;
-  while (std::getline(lines, line)) {
-    if (line.find("\"listening\"") == std::string::npos) continue;
-    auto j = Json::parse(line, nullptr, false);
-    if (j.is_object() && j.value("event", "") == "listening" && j.contains("port") && j["port"].is_number_integer())
-      return j["port"].get<unsigned short>();
-  }
-  return 0;
+  return listeningPort(readFrom(logPath, fromOffset), "port");
 }
 
 }  // namespace
@@ -167,6 +159,20 @@ std::optional<ClusterSpec> clusterSpecFromEnv() {
   spec.redis = env("SEMIS_TEST_REDIS");
   if (spec.pgAdmin.empty() || spec.redis.empty()) return std::nullopt;
   return spec;
+}
+
+unsigned short listeningPort(const std::string& logs, const std::string& field) {
+  unsigned short port = 0;
+  std::istringstream lines(logs);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.find("\"listening\"") == std::string::npos) continue;
+    auto j = Json::parse(line, nullptr, false);
+    if (j.is_object() && j.value("event", "") == "listening" && j.contains(field) && j[field].is_number_integer() &&
+        j[field].get<int>() > 0 && j[field].get<int>() <= 65535) {
+      port = static_cast<unsigned short>(j[field].get<int>());
+    }
+  }
+  return port;
 }
 
 unsigned short freePort() {

@@ -209,18 +209,4 @@ std::vector<int> kgpBoard(const std::string& text) {
   return v;
 }
 
-unsigned short kgpPortFrom(const std::string& logs) {
-  // The last `listening` line: a restarted server listens on a new KGP port.
-  unsigned short port = 0;
-  std::stringstream ss(logs);
-  for (std::string line; std::getline(ss, line);) {
-    if (line.find("\"listening\"") == std::string::npos) continue;
-    auto j = nlohmann::json::parse(line, nullptr, false);
-    if (j.is_object() && j.contains("kgp_port") && j["kgp_port"].is_number_integer() && j["kgp_port"].get<int>() > 0) {
-      port = static_cast<unsigned short>(j["kgp_port"].get<int>());
-    }
-  }
-  return port;
-}
-
 }  // namespace semis::test

@@ -51,7 +51,5 @@ struct KgpLine {
 KgpLine splitKgp(const std::string& line);
 // The numbers of a board literal "<n,s,N,...>" (empty if the text holds none).
 std::vector<int> kgpBoard(const std::string& text);
-// The `kgp_port` the last `listening` line of a server gave (0 if none): a restart listens anew.
-unsigned short kgpPortFrom(const std::string& logs);
 
 }  // namespace semis::test

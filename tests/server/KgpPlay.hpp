@@ -68,7 +68,7 @@ struct ServerUnderTest {
   void start() {
     ASSERT_TRUE(server.start());
     port = server.port();
-    kgp = kgpPortFrom(server.clustered() ? server.instanceLogs(0) : server.logs());
+    kgp = listeningPort(server.clustered() ? server.instanceLogs(0) : server.logs(), "kgp_port");
     ASSERT_NE(kgp, 0) << "the listening line names the KGP port";
   }
   unsigned short portFor(KgpClient::Via via) const { return via == KgpClient::Via::Tcp ? kgp : port; }

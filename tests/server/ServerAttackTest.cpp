@@ -13,7 +13,6 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
-#include <regex>
 #include <sstream>
 #include <thread>
 
@@ -317,10 +316,9 @@ TEST(Limits, EveryPortWaitsOutAFloodPastItsOpenFilesLimit) {
   server.setOpenFilesLimit(kFloodLimit);
   ASSERT_TRUE(server.start()) << server.logs();
   const std::string logs = server.logs();
-  std::smatch m;
-  ASSERT_TRUE(std::regex_search(logs, m, std::regex("\"health_port\":([0-9]+)"))) << logs;
-  const auto healthPort = static_cast<unsigned short>(std::stoi(m[1]));
-  const unsigned short kgpPort = kgpPortFrom(logs);
+  const unsigned short healthPort = listeningPort(logs, "health_port");
+  const unsigned short kgpPort = listeningPort(logs, "kgp_port");
+  ASSERT_NE(healthPort, 0) << logs;
   ASSERT_NE(kgpPort, 0) << logs;
   const std::pair<std::string, unsigned short> ports[] = {
       {"game", server.port()}, {"kgp", kgpPort}, {"health", healthPort}};
@@ -345,7 +343,7 @@ TEST(Limits, EveryPortWaitsOutAFloodPastItsOpenFilesLimit) {
         KgpClient bot;
         served = bot.connect(KgpClient::Via::Tcp, port) && bot.next().has_value();
       } else {
-        served = http(port, "GET", "/healthz").status == 200;
+        served = healthy(port);
       }
       if (!served) std::this_thread::sleep_for(50ms);
     }

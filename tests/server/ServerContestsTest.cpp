@@ -24,7 +24,7 @@ class ServerContests : public ::testing::Test {
   void SetUp() override {
     ASSERT_TRUE(server_.start());
     port_ = server_.port();
-    kgp_ = kgpPortFrom(server_.logs());
+    kgp_ = listeningPort(server_.logs(), "kgp_port");
     ASSERT_NE(kgp_, 0);
     owner_ = signUp(port_, "owner");
   }
@@ -181,8 +181,8 @@ TEST(ServerContestsPool, ThePoolsGamesBetweenBotsAreRatedInTheBotsPool) {
   const Bot a = makeBot(port, owner, "ada");
   const Bot b = makeBot(port, owner, "bea");
   PlayingBot pa, pb;
-  ASSERT_TRUE(pa.start(kgpPortFrom(server.logs()), a.token));
-  ASSERT_TRUE(pb.start(kgpPortFrom(server.logs()), b.token));
+  ASSERT_TRUE(pa.start(listeningPort(server.logs(), "kgp_port"), a.token));
+  ASSERT_TRUE(pb.start(listeningPort(server.logs(), "kgp_port"), b.token));
   Json profile;
   for (int i = 0; i < 150; ++i) {
     profile = getJson(port, "/api/players/" + a.id);
@@ -292,7 +292,7 @@ TEST_F(ServerContests, AMatchGoesOnAfterARestart) {
   pa.reset();
   pb.reset();
   ASSERT_TRUE(server_.start());
-  const unsigned short kgp = kgpPortFrom(server_.logs());  // the restarted server's
+  const unsigned short kgp = listeningPort(server_.logs(), "kgp_port");  // the restarted server's
   ASSERT_NE(kgp, 0);
   pa = std::make_unique<PlayingBot>();
   pb = std::make_unique<PlayingBot>();

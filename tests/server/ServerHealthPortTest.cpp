@@ -3,8 +3,6 @@
 
 #include <gtest/gtest.h>
 
-#include <regex>
-
 #include "Play.hpp"
 
 namespace semis::test {
@@ -13,10 +11,8 @@ namespace {
 TEST(HealthPort, AnswersHealthzOnItsOwnPortAndNothingElse) {
   ServerProcess server({"--health-port", "0"});
   ASSERT_TRUE(server.start()) << server.logs();
-  std::smatch m;
-  const std::string logs = server.logs();
-  ASSERT_TRUE(std::regex_search(logs, m, std::regex("\"health_port\":([0-9]+)"))) << logs;
-  const auto health = static_cast<unsigned short>(std::stoi(m[1].str()));
+  const unsigned short health = listeningPort(server.logs(), "health_port");
+  ASSERT_NE(health, 0) << server.logs();
   ASSERT_NE(health, server.port());
   const HttpReply ok = http(health, "GET", "/healthz");
   EXPECT_EQ(ok.status, 200);

@@ -200,7 +200,7 @@ TEST_F(ServerKgpFaults, ABotsGameSurvivesARestartAndGoesOnWhenItComesBack) {
   ASSERT_TRUE(nextState(*c));
   srv_->server.kill9();
   ASSERT_TRUE(srv_->server.start());
-  srv_->kgp = kgpPortFrom(srv_->server.clustered() ? srv_->server.instanceLogs(0) : srv_->server.logs());
+  srv_->kgp = listeningPort(srv_->server.clustered() ? srv_->server.instanceLogs(0) : srv_->server.logs(), "kgp_port");
   c = std::make_unique<KgpClient>();
   ASSERT_TRUE(c->connect(Via::Tcp, srv_->kgp));
   ASSERT_TRUE(signIn(*c, bot.token));
