@@ -6,7 +6,6 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/websocket.hpp>
 #include <deque>
-#include <nlohmann/json.hpp>
 #include <sstream>
 
 namespace semis::test {
