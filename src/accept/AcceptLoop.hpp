@@ -38,11 +38,11 @@ class AcceptLoop : public std::enable_shared_from_this<AcceptLoop> {
   static constexpr std::chrono::milliseconds kRetry{100};
   // Descriptors kept for the server's own files: a quarter of the limit, at most 64.
   [[nodiscard]] static int reserveFor(long long openFilesLimit);
+
+ private:
   // The lowest descriptor of the reserve under the process's open-files limit; none (the largest
   // number) without a limit.
   [[nodiscard]] static long long reserveStart();
-
- private:
   void accept();
   void accepted(boost::asio::ip::tcp::socket socket);
   // Exhaustion pauses; any other failure (a peer gone before its accept) is retried at once, unless
