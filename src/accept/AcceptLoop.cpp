@@ -6,7 +6,6 @@
 #include <boost/asio/post.hpp>
 #include <boost/asio/strand.hpp>
 #include <cerrno>
-#include <limits>
 
 #include "ops/Log.hpp"
 
@@ -55,8 +54,7 @@ int AcceptLoop::reserveFor(long long openFilesLimit) {
 
 long long AcceptLoop::reserveStart() {
   rlimit lim{};
-  if (getrlimit(RLIMIT_NOFILE, &lim) != 0 || lim.rlim_cur == RLIM_INFINITY)
-    return std::numeric_limits<long long>::max();
+  if (getrlimit(RLIMIT_NOFILE, &lim) != 0 || lim.rlim_cur == RLIM_INFINITY) return kNoReserve;
   const auto limit = static_cast<long long>(lim.rlim_cur);
   return limit - reserveFor(limit);
 }

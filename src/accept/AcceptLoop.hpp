@@ -40,8 +40,10 @@ class AcceptLoop : public std::enable_shared_from_this<AcceptLoop> {
   [[nodiscard]] static int reserveFor(long long openFilesLimit);
 
  private:
-  // The lowest descriptor of the reserve under the process's open-files limit; none (the largest
-  // number) without a limit.
+  // No reserve: no descriptor is this high.
+  static constexpr long long kNoReserve = std::numeric_limits<long long>::max();
+  // The lowest descriptor of the reserve under the process's open-files limit; kNoReserve without
+  // a limit.
   [[nodiscard]] static long long reserveStart();
   void accept();
   void accepted(boost::asio::ip::tcp::socket socket);
@@ -55,7 +57,7 @@ class AcceptLoop : public std::enable_shared_from_this<AcceptLoop> {
   Handler handler_;
   boost::asio::ip::tcp::acceptor acceptor_;
   boost::asio::steady_timer retry_;
-  long long reserveStart_ = std::numeric_limits<long long>::max();  // an accepted fd this high is closed
+  long long reserveStart_ = kNoReserve;  // an accepted fd this high is closed
   bool paused_ = false;  // waiting for descriptors
   long long failures_ = 0;
   int otherFailures_ = 0;  // accept() failures in a row that did not pause it

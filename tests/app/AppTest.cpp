@@ -99,6 +99,26 @@ TEST(Replay, PrintsOneJsonObjectPerLineStartFirst) {
             "\"to_move\":\"N\",\"result\":null}\n");
 }
 
+// --positions prints what --position reads, so scripts (bench/solve-suite) need no JSON parsing:
+// each line read back as a start reproduces itself.
+TEST(Replay, PositionsPrintsTheNotationThatPositionReads) {
+  const RunResult run = semis("replay --rules kalah,capture=empty --positions 3 6");
+  EXPECT_EQ(run.status, 0) << run.err;
+  ASSERT_EQ(lines(run.out).size(), 3U);
+  EXPECT_EQ(lines(run.out)[0], "kalah,capture=empty/4,4,4,4,4,4/4,4,4,4,4,4/0,0/S");
+  EXPECT_EQ(lines(run.out)[1], "kalah,capture=empty/4,4,0,5,5,5/4,4,4,4,4,4/1,0/S");
+  EXPECT_EQ(lines(run.out)[2], "kalah,capture=empty/4,4,0,5,5,0/5,5,5,5,4,4/2,0/N");
+  for (const std::string& line : lines(run.out)) {
+    const RunResult again = semis("replay --rules kalah,capture=empty --positions --position " + line);
+    EXPECT_EQ(again.status, 0) << again.err;
+    EXPECT_EQ(again.out, line + "\n");
+  }
+  const RunResult over = semis("replay --rules kalah --positions --position kalah/0,0,0,0,0,2/0,0,0,0,0,8/18,20/S 6");
+  EXPECT_EQ(over.status, 0) << over.err;
+  ASSERT_EQ(lines(over.out).size(), 2U);
+  EXPECT_EQ(lines(over.out)[1], "kalah/0,0,0,0,0,0/0,0,0,0,0,0/19,29/-");
+}
+
 TEST(Replay, FinishedGameShowsTheResult) {
   const RunResult run = semis("replay --rules kalah --position kalah/0,0,0,0,0,2/0,0,0,0,0,8/18,20/S 6");
   EXPECT_EQ(run.status, 0) << run.err;
