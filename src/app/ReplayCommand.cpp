@@ -43,7 +43,7 @@ int replayCommand(int argc, char** argv) {
 }
 
 extern const Command kReplayCommand{
-    "replay", "apply moves and print each position as JSON lines",
+    "replay", "apply moves and print each position (JSON lines, or the notation with --positions)",
     "usage: semis replay --rules R [--position P] [--positions] M1 M2 ...\n"
     "  One JSON object per line, the start first, then one per move (houses 1..N of the mover).\n"
     "  Exits 2 on an illegal move, after printing the plies before it.\n"
