@@ -6,8 +6,8 @@
 // --seconds S: a budget for each search (the root's, then each move's); the solve itself is the same,
 // and a value the budget cut short is marked not proven.
 // --threads N: the Kalah family's solver on N threads (docs/engine.md, "Threads").
-// --fibers N: searches taking turns on each of those threads while memory answers (default 4 on one
-// thread, 2 on more; docs/engine.md, "Fibers").
+// --fibers N: searches taking turns on each of those threads while memory answers (default 2;
+// docs/engine.md, "Fibers").
 // --build-egdb K: first builds the endgame table up to K seeds in memory (on those threads), for a
 // solve that is given no table file.
 
@@ -52,11 +52,7 @@ int solveCommand(int argc, char** argv) {
   }
   if (tableMb < 1 || tableMb > 16384) return complain("solve", "--table MB takes 1..16384");
   if (threads < 1 || threads > 64) return complain("solve", "--threads N takes 1..64");
-  if (!args->has("fibers")) {
-    fibers = threads == 1 ? 4 : 2;  // the fastest of the runs in docs/engine.md, "Measurements"
-  } else if (fibers < 1 || fibers > 16) {
-    return complain("solve", "--fibers N takes 1..16");
-  }
+  if (args->has("fibers") && (fibers < 1 || fibers > 16)) return complain("solve", "--fibers N takes 1..16");
   std::unique_ptr<engine::Egdb> egdb;
   if (args->has("egdb")) {
     auto db = engine::Egdb::open(args->get("egdb"), engine::Egdb::Access::Resident);
@@ -80,7 +76,9 @@ int solveCommand(int argc, char** argv) {
   engine::Search search(setup->rules, tableMb);
   search.setEgdb(egdb.get());
   search.setThreads(threads);
-  search.setFibers(fibers);
+  // Without --fibers the solver's default, two a thread: they searched bench/solve-suite's positions
+  // faster than three or four on one thread (docs/engine.md, Speed, "Tried on 2026-12-07, evening").
+  if (fibers > 0) search.setFibers(fibers);
   engine::Limits limits;
   limits.seconds = seconds;
   limits.aim = engine::Aim::Value;  // a budget bounds the exact solve; it does not turn it into a deepening
@@ -131,7 +129,7 @@ extern const Command kSolveCommand{
     "  --build-egdb K   build the endgame table up to K seeds in memory first\n"
     "  --table MB       the most the transposition table may take (default 256, 128 with a table; it grows)\n"
     "  --seconds S      a budget for each search; a value it cuts short is marked not proven (exit 1)\n"
-    "  --threads N      solver threads (Kalah family), --fibers N searches taking turns on each\n"
+    "  --threads N      solver threads (Kalah family), --fibers N searches taking turns on each (default 2)\n"
     "  --json           a last line "
     "{\"value\",\"exact\",\"best\",\"moves\":[{\"move\",\"value\",\"exact\"}],\"nodes\",\"seconds\"}\n"
     "  --root-only      only the root's value and best move\n",

@@ -301,6 +301,23 @@ TEST(SolveCommand, ThreadsAndABuiltTableGiveTheSameValues) {
   EXPECT_EQ(semis("solve --rules kalah,houses=3 --build-egdb 4 --egdb /nonexistent").status, 2);
 }
 
+// Without --fibers, `semis solve` searches with the solver's default of two fibers a thread, on one
+// thread as on more (docs/engine.md, Speed, "Tried on 2026-12-07, evening"); one thread's node count
+// is repeatable, and four fibers search a different number of nodes here.
+TEST(SolveCommand, TwoFibersAThreadByDefault) {
+  auto nodes = [&](const std::string& args) {
+    const RunResult run = semis("solve --json --root-only --rules kalah,houses=4,seeds=3 " + args);
+    EXPECT_EQ(run.status, 0) << args << run.err;
+    const std::string json = run.out.empty() ? "" : lines(run.out).back();
+    const std::size_t at = json.find("\"nodes\":");
+    return at == std::string::npos ? std::string() : json.substr(at + 8, json.find(',', at) - at - 8);
+  };
+  const std::string byDefault = nodes("");
+  ASSERT_FALSE(byDefault.empty());
+  EXPECT_EQ(byDefault, nodes("--fibers 2"));
+  EXPECT_NE(byDefault, nodes("--fibers 4"));
+}
+
 TEST(SolveCommand, NamesWhatKeepsATableFromTheRules) {
   const std::string path = testing::TempDir() + "semis_app_empty_" + std::to_string(getpid()) + ".egdb";
   ASSERT_EQ(semis("egdb build --rules kalah,houses=3,capture=empty --seeds 6 --out " + path).status, 0);
