@@ -21,7 +21,8 @@
 // searcher marks the nodes near the root it is searching; at a node that searches all its moves, a
 // move that another one is searching is put off to the end, by when its value is likely in the
 // table, so the searchers spread over the moves instead of proving the same ones. At a node
-// expected to end on its first move they all take that move.
+// expected to end on its first move they all take that move, and a helper thread's searchers take
+// the main thread's first move at the pass's root.
 //
 // Not thread-safe (one per thread), except stop(), which any thread may call.
 

@@ -178,7 +178,12 @@ bool Solver::expand(Fiber& fiber, Frame& f) {
   // searched 38.6 M nodes with it and 52.7 M without (one alone: 45.8 M). Not at a node expected
   // to end on its first move (Frame::cut), where the moves after it would be searched for
   // nothing: the searchers follow each other into that move, whose node is expected to search all
-  // of its own, and spread there (next()).
+  // of its own, and spread there (next()). A helper thread's searchers put off nothing at the pass's
+  // root either: they follow into the main thread's first move and spread below it, so that no more
+  // searchers race over the root's moves on two threads than on one (a pass that fails high needs
+  // one of them, and the others' half-searched subtrees are lost): on Kalah(6,4) with the 20-seed
+  // table two threads then searched at most 17.0 M nodes in 14 runs (median 16.6 M) where they had
+  // searched up to 23.2 M (median 16.9 M; docs/engine.md, Speed, "Tried on 2026-12-07, evening").
   std::int64_t keys[FastBoard::kHouses];
   for (int i = 0; i < FastBoard::kHouses; ++i)
     keys[i] = i < n ? f.kids[i].order : std::numeric_limits<std::int64_t>::min();
@@ -229,7 +234,8 @@ bool Solver::next(Fiber& fiber, Frame& f) {
       continue;
     }
     const bool known = k.lo == k.hi && k.loProven && k.hiProven;  // a finished game or a table entry
-    if (crumbs_ != nullptr && !f.cut && !f.putOff[at] && !known && crumbs_->busy(k.key)) {
+    const bool mayPutOff = crumbs_ != nullptr && !f.cut && (f.ply > 0 || !helper_);
+    if (mayPutOff && !f.putOff[at] && !known && crumbs_->busy(k.key)) {
       f.putOff[at] = true;
       f.order[f.total++] = at;
       continue;
