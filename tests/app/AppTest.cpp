@@ -56,6 +56,15 @@ std::vector<std::string> lines(const std::string& text) {
   return out;
 }
 
+// A field of `semis solve --json`'s last line, as printed: from after "name": up to `end` (a ']' kept,
+// so an array comes whole); empty when the line has no such field.
+std::string jsonField(const std::string& json, const std::string& name, char end) {
+  const std::size_t at = json.find("\"" + name + "\":");
+  if (at == std::string::npos) return std::string();
+  const std::size_t from = at + name.size() + 3;
+  return json.substr(from, json.find(end, from) - from + (end == ']' ? 1 : 0));
+}
+
 // The replay line issue 2 specifies, written from the position's fields.
 // `ended`: the game's result of the set this ply ended (why it ended is printed as the game has it).
 std::string expectedLine(const Board& board, const Position& pos, int ply, const Ply* p, int sets,
@@ -262,17 +271,11 @@ TEST(SolveCommand, ThreadsAndABuiltTableGiveTheSameValues) {
     std::string moves;
     std::string best;
   };
-  auto field = [](const std::string& json, const std::string& name, char end) {
-    const std::size_t at = json.find("\"" + name + "\":");
-    if (at == std::string::npos) return std::string();
-    const std::size_t from = at + name.size() + 3;
-    return json.substr(from, json.find(end, from) - from + (end == ']' ? 1 : 0));
-  };
   auto solve = [&](const std::string& args) {
     const RunResult run = semis("solve --json " + args);
     EXPECT_EQ(run.status, 0) << args << run.err;
     const std::string json = run.out.empty() ? "" : lines(run.out).back();
-    return Solved{field(json, "value", ','), field(json, "moves", ']'), field(json, "best", ',')};
+    return Solved{jsonField(json, "value", ','), jsonField(json, "moves", ']'), jsonField(json, "best", ',')};
   };
   for (const char* rules : {"kalah,houses=4,seeds=3", "kalah-club,houses=3,seeds=4,capture=empty"}) {
     const Solved one = solve(std::string("--rules ") + rules);
@@ -308,9 +311,7 @@ TEST(SolveCommand, TwoFibersAThreadByDefault) {
   auto nodes = [&](const std::string& args) {
     const RunResult run = semis("solve --json --root-only --rules kalah,houses=4,seeds=3 " + args);
     EXPECT_EQ(run.status, 0) << args << run.err;
-    const std::string json = run.out.empty() ? "" : lines(run.out).back();
-    const std::size_t at = json.find("\"nodes\":");
-    return at == std::string::npos ? std::string() : json.substr(at + 8, json.find(',', at) - at - 8);
+    return run.out.empty() ? std::string() : jsonField(lines(run.out).back(), "nodes", ',');
   };
   const std::string byDefault = nodes("");
   ASSERT_FALSE(byDefault.empty());
