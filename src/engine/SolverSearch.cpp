@@ -225,6 +225,8 @@ bool Solver::scored(Fiber& fiber, Frame& f, const Kid& k, int v, bool childProve
 
 // The next move to search: pushes its frame and returns false, or finishes the node (true).
 bool Solver::next(Fiber& fiber, Frame& f) {
+  // Whether this node puts off a move another searcher is on (expand()'s comment says when).
+  const bool mayPutOff = crumbs_ != nullptr && !f.cut && (f.ply > 0 || !helper_);
   for (; f.i < f.total; ++f.i) {
     const int at = f.order[f.i];
     const Kid& k = f.kids[at];
@@ -234,7 +236,6 @@ bool Solver::next(Fiber& fiber, Frame& f) {
       continue;
     }
     const bool known = k.lo == k.hi && k.loProven && k.hiProven;  // a finished game or a table entry
-    const bool mayPutOff = crumbs_ != nullptr && !f.cut && (f.ply > 0 || !helper_);
     if (mayPutOff && !f.putOff[at] && !known && crumbs_->busy(k.key)) {
       f.putOff[at] = true;
       f.order[f.total++] = at;
