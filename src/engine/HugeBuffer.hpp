@@ -60,6 +60,22 @@ class HugeBuffer {
 
   [[nodiscard]] void* data() const { return data_; }
   [[nodiscard]] std::size_t size() const { return size_; }
+  // The whole reservation, for populate().
+  struct Span {
+    void* data = nullptr;
+    std::size_t bytes = 0;
+  };
+  [[nodiscard]] Span reservation() const { return {data_, mapped_}; }
+  // Backs the pages of `span` now (zeroed, as extend() would find them) without reading or writing
+  // what they hold: the kernel's work alone, so another thread may use and extend the buffer
+  // meanwhile. A hint: where the kernel cannot (before Linux 5.14), extend() faults the pages in.
+  static void populate(Span span) {
+#if SEMIS_HUGE_PAGES && defined(MADV_POPULATE_WRITE)
+    if (span.data != nullptr) madvise(span.data, span.bytes, MADV_POPULATE_WRITE);
+#else
+    (void)span;
+#endif
+  }
   // Makes the first `bytes` usable, keeping the contents (the new bytes zeroed); false, changing
   // nothing, where they were not reserved (or the platform reserves nothing): then allocate anew.
   bool extend(std::size_t bytes) {

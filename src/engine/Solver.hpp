@@ -17,7 +17,9 @@
 // of the same root window as fibers, explicit stacks that take turns a node at a time: a fiber
 // stops once it has prefetched its children and the next one works meanwhile (SolverSearch.cpp).
 // Threads (setThreads, default 1) run fibers of their own on the same table, on the main thread's
-// current pass: the first searcher on any thread to finish it gives the pass its result. Every
+// current pass: the first searcher on any thread to finish it gives the pass its result. They join
+// once the warm-up's iterations are done, which the main thread runs alone on its growing table,
+// as one thread would, so that the exact search starts from the same table either way. Every
 // searcher marks the nodes near the root it is searching; at a node that searches all its moves, a
 // move that another one is searching is put off to the end, by when its value is likely in the
 // table, so the searchers spread over the moves instead of proving the same ones. At a node
@@ -27,6 +29,7 @@
 // Not thread-safe (one per thread), except stop(), which any thread may call.
 
 #include <memory>
+#include <thread>
 #include <vector>
 
 #include "engine/Deepening.hpp"
@@ -93,6 +96,10 @@ class Solver {
   // while the path is shorter than the iteration's.
   [[nodiscard]] int childDepth(const Frame& f, const Kid& k) const;
   void help(std::uint64_t after);  // a helper thread's run: the main thread's passes after `after`
+  // The helper threads join a run once its iterations pass the warm-up's depth (the solve's exact
+  // search), sharing the table from then on; a run that ends sooner stays on this thread.
+  void startHelpers();
+  std::uint64_t stopHelpers();  // after a run: joins them; their nodes
   bool advance(Fiber& fiber);
   bool enter(Fiber& fiber, Frame& f);
   bool expand(Fiber& fiber, Frame& f);
@@ -130,6 +137,8 @@ class Solver {
   bool helper_ = false;
   std::vector<Fiber> fibers_;
   RunState run_;
+  std::vector<std::thread> helperThreads_;  // running during a run's passes past the warm-up
+  std::thread prefaulter_;                  // backs the table's pages during the warm-up (run())
 };
 
 }  // namespace semis::engine

@@ -11,7 +11,7 @@
 // nodes with the hashed layout, 172 M with 512 MB of it). Hashed (FastBoard::key, any board): four
 // slots of 16 bytes, the entry packed in one word and the 64-bit key in the other.
 //
-// Several solver threads can share one table without locks (setShared). An exact slot is one word,
+// Several solver threads can share one table without locks (share()). An exact slot is one word,
 // read and written whole as a relaxed atomic (plain moves on x86-64; the builtins, as
 // std::atomic_ref is missing from the WebAssembly toolchain's library). A hashed slot is two:
 // shared, its key word holds the key XOR the entry, so a slot torn by two writers fails the check
@@ -20,8 +20,8 @@
 // The size given is the most it takes. Unshared, it starts small and doubles whenever half its
 // slots are used, keeping every entry, so a short solve neither allocates nor zeroes the memory of
 // a long one (docs/engine.md, "Table size"); nothing holds a bucket across a store (a prefetch of
-// the old buckets is only a wasted hint). Shared, it takes its whole size at once: threads probing
-// without locks cannot see it move.
+// the old buckets is only a wasted hint). Shared, it is at its whole size: threads probing without
+// locks cannot see it move.
 
 #include <algorithm>
 #include <bit>
@@ -73,15 +73,29 @@ class SolverTable {
   }
   // Whether keys are SolverKey's (else FastBoard::key's hashes).
   [[nodiscard]] bool exact() const { return exact_; }
-  // Before threads share the table; a change of mode empties it. Not while a search runs.
-  void setShared(bool shared) {
-    if (shared == shared_) return;
-    shared_ = shared;
-    clear();
+  // Before threads share the table, keeping every entry: the key words of the hashed slots take the
+  // shared form, then the table grows to its whole size in place. It stays shared until clear(), so
+  // the solver's helper threads can join a run halfway (Solver.cpp, startHelpers). Not while a
+  // search runs.
+  void share() {
+    if (shared_) return;
+    if (!exact_) {
+      for (std::size_t b = 0; b < count_; ++b) {
+        std::uint64_t* w = buckets_[b].w;
+        for (int i = 0; i < kWords; i += 2) w[i] ^= w[i + 1];  // an empty slot stays 0
+      }
+    }
+    shared_ = true;
+    while (count_ < maxCount_) grow();
   }
-  // Empty, at its first size (its whole size when shared). Not while a search runs.
+  [[nodiscard]] bool shared() const { return shared_; }
+  // The memory the table may grow into, which another thread may back meanwhile
+  // (HugeBuffer::populate): share() then finds its pages ready.
+  [[nodiscard]] HugeBuffer::Span reservation() const { return memory_.reservation(); }
+  // Empty, unshared, at its first size. Not while a search runs.
   void clear() {
-    const std::size_t count = shared_ ? maxCount_ : firstCount_;
+    shared_ = false;
+    const std::size_t count = firstCount_;
     if (count == count_) {
       std::fill(buckets_, buckets_ + count_, Bucket{});
     } else {
@@ -282,7 +296,7 @@ class SolverTable {
   // bit `bit` (exact: in the tag, which holds every bit from tagShift_ on).
   [[nodiscard]] bool upperHalf(const std::uint64_t* w, int bit) const {
     if (exact_) return ((w[0] >> 32) >> (bit - tagShift_)) & 1;
-    return (w[0] >> bit) & 1;  // (unshared: the key word is the key)
+    return ((shared_ ? w[0] ^ w[1] : w[0]) >> bit) & 1;  // the key word's form (share())
   }
   void allocate(std::size_t count) {
     memory_ = HugeBuffer();  // the old block goes first: at most one of them at a time
@@ -295,7 +309,8 @@ class SolverTable {
     count_ = count;
     mask_ = count - 1;
   }
-  // Unshared only: twice the buckets; the entries of bucket b go to b or b + count, in order.
+  // Twice the buckets (unshared, or sharing and no thread searching yet); the entries of bucket b go
+  // to b or b + count, in order.
   void grow() {
     const std::size_t oldCount = count_;
     if (!memory_.extend(oldCount * 2 * sizeof(Bucket))) {

@@ -70,6 +70,28 @@ INSTANTIATE_TEST_SUITE_P(Configurations, SolverSearchers,
                                   "fibers";
                          });
 
+// The main thread runs the warm-up's iterations alone, on its growing table, and the helper threads
+// join at the exact search, so that it starts from the table one thread leaves (docs/engine.md,
+// "Threads"): a search that stops within the warm-up's depth is then the one-thread search, node
+// for node, whatever the thread count.
+TEST(SolverThreads, TheWarmUpRunsOnTheMainThreadAlone) {
+  const Rules rules = presetRules(Preset::Kalah);
+  const Board board(rules);
+  Limits limits;
+  limits.depth = 12;
+  Search one(rules, 16);
+  one.setThreads(1);
+  const SearchResult a = one.run(board.start(), limits);
+  for (int run = 0; run < 3; ++run) {
+    Search two(rules, 16);
+    two.setThreads(2);
+    const SearchResult b = two.run(board.start(), limits);
+    EXPECT_EQ(b.nodes, a.nodes);
+    EXPECT_EQ(b.value, a.value);
+    EXPECT_EQ(b.bestMove, a.bestMove);
+  }
+}
+
 // Fibers take turns in a fixed order, so on one thread a solve is repeatable node for node: the
 // bench signature relies on it.
 TEST(SolverFibers, OneThreadIsDeterministic) {

@@ -47,15 +47,49 @@ TEST(Tables, TheSolversTableGrowsKeepingEveryEntry) {
   EXPECT_FALSE(table.probe(ks[0]).has_value());
 }
 
-TEST(Tables, ASmallSizeIsNeverPassedAndASharedTableTakesItAllAtOnce) {
+TEST(Tables, ASmallSizeIsNeverPassed) {
   SolverTable small(1);
   for (const auto k : keys(100000)) small.store(k, 0, 0, 1, 3, true, 1);
   EXPECT_LE(small.bytes(), 1U << 20);
-  SolverTable shared(8);
-  shared.setShared(true);
-  EXPECT_EQ(shared.bytes(), 8U << 20);
-  for (const auto k : keys(100000)) shared.store(k, 0, 0, 1, 3, true, 1);
-  EXPECT_EQ(shared.bytes(), 8U << 20);
+}
+
+// Threads join a solve halfway (the solver's helpers, after the warm-up): sharing takes the table
+// to its whole size at once, since threads probing without locks cannot see it move, and keeps
+// what one thread stored, in the hashed layout with its key words rewritten to the shared form;
+// clear() makes it unshared and small again. Both layouts.
+TEST(Tables, SharingGrowsTheTableToItsSizeKeepingEveryEntry) {
+  for (const int keyBits : {0, 48}) {
+    SolverTable table(8);
+    table.setKeys(keyBits);
+    const std::size_t first = table.bytes();
+    ASSERT_LT(first, 8U << 20);
+    std::vector<std::uint64_t> ks = keys(20000);
+    for (auto& k : ks) k &= (std::uint64_t{1} << 48) - 1;
+    const auto value = [](std::size_t i) { return static_cast<int>(i % 61) - 30; };
+    const std::size_t half = ks.size() / 2;
+    for (std::size_t i = 0; i < half; ++i) table.store(ks[i], value(i), value(i), 2, 7, true, 10);
+    EXPECT_LT(table.bytes(), 8U << 20) << keyBits;
+    // A bucket can fill before the growing table is half full, and replaces then: what it holds now.
+    std::vector<bool> held(ks.size(), false);
+    for (std::size_t i = 0; i < half; ++i) held[i] = table.probe(ks[i]).has_value();
+    EXPECT_GE(std::count(held.begin(), held.end(), true), static_cast<std::ptrdiff_t>(half * 9 / 10));
+    table.share();
+    EXPECT_EQ(table.bytes(), 8U << 20) << keyBits;
+    for (std::size_t i = half; i < ks.size(); ++i) table.store(ks[i], value(i), value(i), 3, 7, true, 10);
+    EXPECT_EQ(table.bytes(), 8U << 20) << keyBits;
+    for (std::size_t i = 0; i < ks.size(); ++i) {
+      const auto e = table.probe(ks[i]);
+      if (i < half && !held[i]) continue;
+      ASSERT_TRUE(e.has_value()) << keyBits << " " << i;  // 20,000 keys in 131,072 buckets: none replaced
+      EXPECT_EQ(e->lower, value(i));
+      EXPECT_EQ(e->move, i < half ? 2 : 3);
+    }
+    EXPECT_TRUE(table.shared());
+    table.clear();
+    EXPECT_FALSE(table.shared());
+    EXPECT_EQ(table.bytes(), first) << keyBits;
+    EXPECT_FALSE(table.probe(ks[0]).has_value());
+  }
 }
 
 // The exact layout: eight 8-byte slots a bucket, the key's high bits as the slot's tag. It grows in
